@@ -1,0 +1,76 @@
+"""The deck model: three sections of card slots, each slot remembering where it came from."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Section = Literal["main", "extra", "side"]
+SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
+
+
+class Slot(BaseModel):
+    """One copy of a card in a section.
+
+    ``passcode`` is None when the input named a card the data does not know; ``text`` then
+    keeps what was written so the report can say it. ``line`` is the 1-based input line.
+    """
+
+    passcode: int | None = None
+    text: str | None = None
+    line: int | None = None
+
+
+class ParseProblem(BaseModel):
+    line: int | None = None
+    message: str
+    section: Section | None = None
+
+
+class Deck(BaseModel):
+    source: str = "<memory>"
+    main: list[Slot] = Field(default_factory=list)
+    extra: list[Slot] = Field(default_factory=list)
+    side: list[Slot] = Field(default_factory=list)
+    problems: list[ParseProblem] = Field(default_factory=list)
+    notices: list[str] = Field(default_factory=list)
+    name: str | None = None
+
+    def section(self, name: Section) -> list[Slot]:
+        return getattr(self, name)
+
+    def sizes(self) -> dict[Section, int]:
+        return {s: len(self.section(s)) for s in SECTIONS}
+
+    def passcodes(self, section: Section) -> list[int]:
+        return [s.passcode for s in self.section(section) if s.passcode is not None]
+
+    def counts(self, section: Section) -> Counter[int]:
+        return Counter(self.passcodes(section))
+
+    def digest(self) -> str:
+        """Order-independent, printing-aware digest of the 75 (alternate arts differ)."""
+        parts = []
+        for name in SECTIONS:
+            counts = sorted(self.counts(name).items())
+            unknown = sorted(s.text or "" for s in self.section(name) if s.passcode is None)
+            parts.append(name + ":" + ",".join(f"{p}x{n}" for p, n in counts))
+            if unknown:
+                parts.append(name + "?:" + "|".join(unknown))
+        return "sha256:" + hashlib.sha256(";".join(parts).encode()).hexdigest()[:32]
+
+    @classmethod
+    def from_passcodes(
+        cls,
+        main: list[int],
+        extra: list[int] | None = None,
+        side: list[int] | None = None,
+        source: str = "<memory>",
+    ) -> Deck:
+        def slots(codes: list[int] | None) -> list[Slot]:
+            return [Slot(passcode=p) for p in codes or []]
+
+        return cls(source=source, main=slots(main), extra=slots(extra), side=slots(side))

@@ -1,0 +1,37 @@
+"""A format: deck sizes, copy limit, banlist series, card pool and special rules, as data."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+
+class SizeRange(BaseModel):
+    min: int = 0
+    max: int
+
+
+class Format(BaseModel):
+    id: str
+    name: str
+    description: str = ""
+    main: SizeRange = SizeRange(min=40, max=60)
+    extra: SizeRange = SizeRange(min=0, max=15)
+    side: SizeRange = SizeRange(min=0, max=15)
+    copy_limit: int = 3
+    # which banlist series applies; None: no Forbidden/Limited list
+    banlist: str | None = None
+    # pin the list by name instead of "the one in force on the date" (e.g. goat)
+    banlist_name: str | None = None
+    # card pool: release region and optional fixed cut-off date
+    region: str | None = None
+    pool_until: date | None = None
+    legal_from: date | None = None
+    forbidden_kinds: list[str] = Field(default_factory=list)
+    whitelist: bool = False
+    points_cap: float | None = None
+    points_source: str | None = None
+    skill_cards: int = 0
+    forbidden_to_limited: bool = False
+    sources: list[str] = Field(default_factory=list)

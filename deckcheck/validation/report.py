@@ -1,0 +1,53 @@
+"""Violations and reports: the JSON shape of DESIGN.md."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from deckcheck.validation.rules import RULES
+
+
+class Violation(BaseModel):
+    rule: str
+    code: str
+    severity: str = "error"
+    message: str
+    section: str | None = None
+    cards: list[int] = Field(default_factory=list)
+    name: str | None = None
+    count: int | None = None
+    limit: int | float | None = None
+    line: int | None = None
+
+
+def violation(slug: str, message: str, **fields: object) -> Violation:
+    rule = RULES[slug]
+    return Violation(rule=slug, code=rule.code, severity=rule.severity, message=message, **fields)
+
+
+class DeckInfo(BaseModel):
+    source: str
+    main: int
+    extra: int
+    side: int
+    digest: str
+
+
+class FormatInfo(BaseModel):
+    id: str
+    date: str
+    banlist: str | None = None
+
+
+class CardDataInfo(BaseModel):
+    version: str
+
+
+class Report(BaseModel):
+    deck: DeckInfo
+    format: FormatInfo
+    card_data: CardDataInfo
+    valid: bool
+    violations: list[Violation] = Field(default_factory=list)
+    # explanations that are not problems (e.g. why two cards count separately)
+    notes: list[str] = Field(default_factory=list)
