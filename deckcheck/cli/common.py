@@ -1,0 +1,61 @@
+"""Shared CLI plumbing: the app, error handling and exit codes.
+
+Exit codes: 0 all valid, 1 some deck invalid, 2 usage or input error.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import typer
+
+from deckcheck.errors import DeckcheckError
+
+app = typer.Typer(
+    name="deckcheck",
+    help="Yu-Gi-Oh! deck construction validator, banlist service and rules engine.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print a clear error to stderr and exit (2 by default)."""
+    typer.echo(f"deckcheck: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def group(name: str, help: str) -> typer.Typer:
+    sub = typer.Typer(name=name, help=help, no_args_is_help=True, add_completion=False)
+    app.add_typer(sub, name=name)
+    return sub
+
+
+def run(application: typer.Typer) -> None:
+    """Run the app; library errors become messages with exit code 2, never tracebacks."""
+    try:
+        code = application(standalone_mode=False)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except DeckcheckError as exc:
+        typer.echo(f"deckcheck: error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    except KeyboardInterrupt:
+        typer.echo("deckcheck: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # click usage errors and the like
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(EXIT_USAGE)
+        if isinstance(exc, click.exceptions.Abort):
+            sys.exit(130)
+        raise
+    sys.exit(code if isinstance(code, int) else 0)
