@@ -6,10 +6,10 @@ inside the command functions so that ``deckcheck check`` starts fast.
 
 from __future__ import annotations
 
-from deckcheck.cli.common import app, run
-
 # command modules register themselves on import
 # (each: from deckcheck.cli import NAME as _NAME)
+from deckcheck.cli import cards as _cards  # noqa: E402,F401
+from deckcheck.cli.common import app, run
 
 __all__ = ["app", "main"]
 

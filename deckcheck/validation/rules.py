@@ -41,16 +41,27 @@ RULES: dict[str, Rule] = {
         Rule("not-a-deck-card", "DC113", "Token or skill card in a deck section", "1.2"),
         Rule("copy-limit", "DC201", "More copies of one card name than allowed", "1.2.1"),
         Rule("forbidden", "DC301", "A Forbidden card", "banlist"),
-        Rule("limited", "DC302", "More copies than a Limited/Semi-Limited status allows", "banlist"),
+        Rule(
+            "limited", "DC302", "More copies than a Limited/Semi-Limited status allows", "banlist"
+        ),
         Rule("not-on-whitelist", "DC303", "Card not on the format's whitelist", "format"),
-        Rule("not-released", "DC401", "Card not released in the format's region by the date", "format"),
+        Rule(
+            "not-released",
+            "DC401",
+            "Card not released in the format's region by the date",
+            "format",
+        ),
         Rule("never-legal", "DC402", "Card never legal in tournaments", "format"),
         Rule("forbidden-card-type", "DC501", "A card kind the format bans", "format"),
         Rule("points-cap", "DC502", "Deck points over the format's cap", "format"),
         Rule("skill-card-count", "DC503", "Speed Duel skill card rules", "format"),
-        Rule("side-swap-sizes", "DC601", "A section's size differs from the registered deck", "1.2.3"),
+        Rule(
+            "side-swap-sizes", "DC601", "A section's size differs from the registered deck", "1.2.3"
+        ),
         Rule("side-swap-cards", "DC602", "The 75 cards differ from the registered deck", "1.2.3"),
-        Rule("registration-mismatch", "DC603", "Submitted deck is not the registered deck", "event"),
+        Rule(
+            "registration-mismatch", "DC603", "Submitted deck is not the registered deck", "event"
+        ),
     )
 }
 RULES_BY_CODE: dict[str, Rule] = {r.code: r for r in RULES.values()}

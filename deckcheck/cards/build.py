@@ -1,0 +1,189 @@
+"""Build the bundled card snapshot from the public card facts (cards.jsonl.gz).
+
+The source has real flaws; each is resolved by a stated policy and listed in the manifest:
+- records repeated for one passcode: merged into the most complete one; a repeat with
+  another spelling of the name is kept as a look-up alias, not a name key;
+- one passcode claimed by two different cards: it goes to the card whose YGOPRODeck id is
+  that passcode, and is removed from the other;
+- " (card)" disambiguation suffixes: dropped, unless another card has the bare name;
+- passcodes repeated inside one record: kept once;
+- cards without passcodes (tokens, skills, unreleased cards): kept, found by name only.
+Effect text is never read: only facts.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from deckcheck.cards.model import Card, Legality, LegalityChange
+from deckcheck.errors import InputError
+
+SUFFIX = " (card)"
+
+
+def read_source(path: Path) -> list[dict[str, Any]]:
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return [json.loads(line) for line in fh if line.strip()]
+    except (OSError, EOFError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read card source {path}: {exc}") from exc
+
+
+def _completeness(rec: dict[str, Any]) -> tuple[int, int]:
+    return (not rec["name"].endswith(SUFFIX), len(rec))
+
+
+def resolve(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Apply the policies in the module docstring; return records and what was resolved."""
+    notes: list[str] = []
+    recs = []
+    for rec in records:
+        rec = dict(rec)
+        codes = list(dict.fromkeys(rec.get("passwords", [])))
+        if len(codes) != len(rec.get("passwords", [])):
+            notes.append(f"{rec['name']}: passcode repeated inside its record, kept once")
+        rec["passwords"] = codes
+        recs.append(rec)
+
+    # one passcode, two different cards (different kinds or ids)
+    owners: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for rec in recs:
+        for code in rec["passwords"]:
+            owners[code].append(rec)
+    for code, recs_for in owners.items():
+        distinct = {r["uuid"] for r in recs_for}
+        kinds = {r["kind"] for r in recs_for}
+        if len(distinct) > 1 and len(kinds) > 1:
+            keep = [r for r in recs_for if r.get("ygoprodeck_id") == code] or recs_for[:1]
+            for r in recs_for:
+                if r is not keep[0]:
+                    r["passwords"] = [c for c in r["passwords"] if c != code]
+                    notes.append(
+                        f"passcode {code} claimed by {keep[0]['name']} and {r['name']}: "
+                        f"kept for {keep[0]['name']} (its YGOPRODeck id), removed from {r['name']}"
+                    )
+
+    # repeated records for one passcode: merge into the most complete one
+    by_code: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for rec in recs:
+        if rec["passwords"]:
+            by_code[rec["passwords"][0]].append(rec)
+    dropped: set[int] = set()
+    for code, group in by_code.items():
+        if len(group) < 2:
+            continue
+        group.sort(key=_completeness, reverse=True)
+        keep = group[0]
+        for other in group[1:]:
+            if id(other) in dropped:
+                continue
+            dropped.add(id(other))
+            for key, value in other.items():
+                keep.setdefault(key, value)
+            if other["name"] != keep["name"] and other["name"].removesuffix(SUFFIX) != keep["name"]:
+                keep.setdefault("_aliases", []).append(other["name"])
+            notes.append(
+                f"passcode {code}: repeated record {other['name']!r} merged into {keep['name']!r}"
+            )
+    recs = [r for r in recs if id(r) not in dropped]
+
+    names = defaultdict(int)
+    for rec in recs:
+        names[rec["name"]] += 1
+    for rec in recs:
+        if rec["name"].endswith(SUFFIX):
+            bare = rec["name"].removesuffix(SUFFIX)
+            if names.get(bare):
+                notes.append(f"{rec['name']!r}: kept the suffix, another card is named {bare!r}")
+            else:
+                rec["_aliases"] = [*rec.get("_aliases", []), rec["name"]]
+                rec["name"] = bare
+                notes.append(f"{rec['name']!r}: dropped the ' (card)' disambiguation suffix")
+    return recs, notes
+
+
+def _legality(raw: dict[str, Any]) -> dict[str, Legality]:
+    out = {}
+    for fmt, value in raw.items():
+        history = tuple(
+            LegalityChange(
+                date=date.fromisoformat(h["date"]), status=h["legality"], points=h.get("points")
+            )
+            for h in value.get("history", [])
+        )
+        out[fmt] = Legality(status=value["status"], points=value.get("points"), history=history)
+    return out
+
+
+def to_card(rec: dict[str, Any]) -> Card:
+    from deckcheck.cards.materials import parse_materials
+
+    frames = tuple(rec.get("frames", ()))
+    materials = None
+    if rec.get("materials"):
+        materials = parse_materials(rec["materials"], frames)
+    return Card(
+        uid=rec["uuid"],
+        passcodes=tuple(rec.get("passwords", ())),
+        name=rec["name"],
+        names=rec.get("names", {}),
+        kind=rec["kind"],
+        attribute=rec.get("attribute"),
+        race=rec.get("race"),
+        frames=frames,
+        classifications=tuple(rec.get("classifications", ())),
+        abilities=tuple(rec.get("abilities", ())),
+        level=rec.get("level"),
+        rank=rec.get("rank"),
+        link_arrows=tuple(rec.get("link_arrows", ())),
+        scale=rec.get("scale"),
+        atk=rec.get("atk"),
+        defense=rec.get("def"),
+        cannot_normal_summon=bool(rec.get("cannot_normal_summon", False)),
+        materials=materials,
+        spell_property=rec.get("property"),
+        rule_names=tuple(rec.get("rule_names", ())),
+        rule_names_also_own=bool(rec.get("rule_names_also_own", False)),
+        effect_name_changes=tuple(rec.get("effect_name_changes", ())),
+        legality=_legality(rec.get("legality", {})),
+        release={k: date.fromisoformat(v) for k, v in rec.get("release", {}).items()},
+        archetypes=tuple(rec.get("archetypes", ())),
+        illegal=bool(rec.get("illegal", False)),
+        skill_character=rec.get("skill_character"),
+        konami_id=rec.get("konami_id"),
+        ygoprodeck_id=rec.get("ygoprodeck_id"),
+    )
+
+
+def file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def build_snapshot(source: Path, out_dir: Path) -> dict[str, Any]:
+    """Build ``out_dir/cards.sqlite`` and ``out_dir/manifest.json``; return the manifest."""
+    from deckcheck.cards.db import write_snapshot
+
+    records, notes = resolve(read_source(source))
+    cards: list[tuple[Card, Iterable[str]]] = [(to_card(r), r.get("_aliases", ())) for r in records]
+    unsupported = sorted(
+        c.name for c, _ in cards if c.materials is not None and not c.materials.supported
+    )
+    manifest = {
+        "source": source.name,
+        "source_sha256": file_digest(source),
+        "cards": len(cards),
+        "resolved": notes,
+        "materials_unsupported": unsupported,
+    }
+    return write_snapshot(cards, out_dir, manifest)

@@ -1,0 +1,225 @@
+"""CardDB: the card snapshot as an indexed SQLite file, opened once and read lazily.
+
+Checking one deck parses only the cards it names; names are looked up through an index
+of normalised names in every language the data has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import tempfile
+import threading
+from collections.abc import Iterable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import normalize
+from deckcheck.errors import DataError
+from deckcheck.paths import card_data_dir, user_data_dir
+
+SNAPSHOT = "cards.sqlite"
+MANIFEST = "manifest.json"
+
+_SCHEMA = """
+CREATE TABLE cards (id INTEGER PRIMARY KEY, uid TEXT NOT NULL, data TEXT NOT NULL);
+CREATE TABLE passcodes (passcode INTEGER PRIMARY KEY, card INTEGER NOT NULL);
+CREATE TABLE names (norm TEXT NOT NULL, card INTEGER NOT NULL, rank INTEGER NOT NULL,
+                    text TEXT NOT NULL);
+CREATE TABLE name_keys (norm TEXT NOT NULL, card INTEGER NOT NULL);
+CREATE INDEX names_norm ON names (norm);
+CREATE INDEX name_keys_norm ON name_keys (norm);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+def _rank(card: Card, english: bool) -> int:
+    """Lower wins when several cards share a name: real deck cards, English first."""
+    rank = 0 if english else 1
+    if card.kind in ("token", "skill"):
+        rank += 4
+    if not card.passcodes:
+        rank += 2
+    return rank
+
+
+def write_snapshot(
+    cards: Iterable[Card | tuple[Card, Iterable[str]]], out_dir: Path, manifest: dict[str, Any]
+) -> dict[str, Any]:
+    """Write ``cards.sqlite`` and ``manifest.json`` into out_dir, each replaced atomically.
+
+    ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
+    date to the manifest and returns it.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=out_dir)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    digest = hashlib.sha256()
+    try:
+        con = sqlite3.connect(tmp)
+        con.executescript(_SCHEMA)
+        claimed: set[int] = set()
+        for row_id, item in enumerate(cards, start=1):
+            card, aliases = item if isinstance(item, tuple) else (item, ())
+            data = card.model_dump_json(exclude_defaults=True)
+            digest.update(data.encode())
+            con.execute("INSERT INTO cards VALUES (?, ?, ?)", (row_id, card.uid, data))
+            for code in card.passcodes:
+                if code in claimed:
+                    raise DataError(f"passcode {code} belongs to two cards ({card.name})")
+                claimed.add(code)
+                con.execute("INSERT INTO passcodes VALUES (?, ?)", (code, row_id))
+            texts = {(card.name, True)} | {(n, False) for n in card.names.values()}
+            texts |= {(n, True) for n in aliases}
+            for text, english in sorted(texts):
+                con.execute(
+                    "INSERT INTO names VALUES (?, ?, ?, ?)",
+                    (normalize(text), row_id, _rank(card, english), text),
+                )
+            for key in card.name_keys:
+                con.execute("INSERT INTO name_keys VALUES (?, ?)", (normalize(key), row_id))
+        manifest = dict(manifest)
+        manifest["digest"] = "sha256:" + digest.hexdigest()
+        manifest["version"] = manifest.get("version") or f"cards-{digest.hexdigest()[:12]}"
+        manifest.setdefault("built", date.today().isoformat())
+        con.executemany(
+            "INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in manifest.items()]
+        )
+        con.commit()
+        con.execute("VACUUM")
+        con.close()
+        tmp.chmod(0o644)
+        os.replace(tmp, out_dir / SNAPSHOT)
+    finally:
+        tmp.unlink(missing_ok=True)
+    _write_json_atomic(out_dir / MANIFEST, manifest)
+    return manifest
+
+
+def _write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=".manifest-", dir=path.parent)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=2, ensure_ascii=False)
+        fh.write("\n")
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+
+
+def default_snapshot() -> Path:
+    """The user's updated snapshot if there is one, else the bundled one."""
+    user = user_data_dir() / "card_data" / SNAPSHOT
+    if user.is_file():
+        return user
+    return card_data_dir() / SNAPSHOT
+
+
+class CardDB:
+    """Look-ups by passcode and by name over one snapshot. Cards are parsed on first use."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            uri = f"file:{path}?mode=ro&immutable=1"
+            self._con = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            self._meta = {
+                k: json.loads(v) for k, v in self._con.execute("SELECT key, value FROM meta")
+            }
+        except sqlite3.Error as exc:
+            raise DataError(f"cannot open card data {path}: {exc}") from exc
+        self._lock = threading.Lock()
+        self._by_row: dict[int, Card] = {}
+        self._by_code: dict[int, Card | None] = {}
+        self._all_names: tuple[list[str], list[str], list[int]] | None = None
+
+    @classmethod
+    def open(cls, path: Path | str | None = None) -> CardDB:
+        target = Path(path) if path else default_snapshot()
+        if not target.is_file():
+            raise DataError(f"card data not found at {target}; run 'deckcheck cards build'")
+        return cls(target)
+
+    @property
+    def version(self) -> str:
+        return str(self._meta.get("version", "unknown"))
+
+    @property
+    def manifest(self) -> dict[str, Any]:
+        return dict(self._meta)
+
+    def _query(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._con.execute(sql, args).fetchall()
+
+    def _card(self, row_id: int, data: str | None = None) -> Card:
+        card = self._by_row.get(row_id)
+        if card is None:
+            if data is None:
+                data = self._query("SELECT data FROM cards WHERE id = ?", (row_id,))[0][0]
+            card = Card.model_validate_json(data)
+            self._by_row[row_id] = card
+        return card
+
+    def get(self, passcode: int) -> Card | None:
+        """The card with this passcode (alternate artworks give the same card)."""
+        if passcode in self._by_code:
+            return self._by_code[passcode]
+        card = None
+        if 0 < passcode < 1 << 63:
+            rows = self._query(
+                "SELECT c.id, c.data FROM passcodes p JOIN cards c ON c.id = p.card "
+                "WHERE p.passcode = ?",
+                (passcode,),
+            )
+            if rows:
+                card = self._card(rows[0][0], rows[0][1])
+        self._by_code[passcode] = card
+        return card
+
+    def find(self, name: str) -> Card | None:
+        """The card with this exact name in any language (normalised), best match first."""
+        found = self.find_all(name)
+        return found[0] if found else None
+
+    def find_all(self, name: str) -> list[Card]:
+        rows = self._query(
+            "SELECT DISTINCT card, MIN(rank) AS r FROM names WHERE norm = ? "
+            "GROUP BY card ORDER BY r, card",
+            (normalize(name),),
+        )
+        return [self._card(row[0]) for row in rows]
+
+    def with_name_key(self, key: str) -> list[Card]:
+        """Every card whose deck-construction name keys include ``key``."""
+        rows = self._query(
+            "SELECT card FROM name_keys WHERE norm = ? ORDER BY card", (normalize(key),)
+        )
+        return [self._card(row[0]) for row in rows]
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Close names for "did you mean"; loads the name list on first use only."""
+        from rapidfuzz import fuzz, process
+
+        if self._all_names is None:
+            rows = self._query("SELECT norm, text, card FROM names WHERE rank < 4", ())
+            self._all_names = ([r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows])
+        norms, texts, owners = self._all_names
+        query = normalize(name)
+        matches = process.extract(query, norms, scorer=fuzz.ratio, score_cutoff=70, limit=20)
+        if not matches:  # a fragment of a long name: compare by its best-matching part
+            matches = process.extract(query, norms, scorer=fuzz.WRatio, score_cutoff=85, limit=20)
+        seen: dict[int, str] = {}
+        for _, _, index in matches:
+            seen.setdefault(owners[index], texts[index])
+        return list(seen.values())[:limit]
+
+    def all_cards(self) -> Iterator[Card]:
+        for row_id, data in self._query("SELECT id, data FROM cards ORDER BY id", ()):
+            yield self._card(row_id, data)
+
+    def __len__(self) -> int:
+        return int(self._query("SELECT COUNT(*) FROM cards", ())[0][0])

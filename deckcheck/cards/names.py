@@ -1,0 +1,40 @@
+"""Name normalisation for look-ups: case-, width- and accent-insensitive."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_QUOTES = str.maketrans(
+    {
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u300c": '"',
+        "\u300d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u30fc": "\u30fc",
+    }
+)
+_SPACE = re.compile(r"\s+")
+
+
+def normalize(name: str) -> str:
+    """Fold width (NFKC), case, Latin accents, quote and dash styles and white space.
+
+    Only the combining diacritics block is dropped, so Japanese voiced marks survive.
+    """
+    text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
+    text = unicodedata.normalize("NFD", text)
+    text = "".join(ch for ch in text if not 0x300 <= ord(ch) <= 0x36F)
+    text = unicodedata.normalize("NFC", text)
+    return _SPACE.sub(" ", text).strip()

@@ -1,0 +1,54 @@
+"""``deckcheck cards ...``: build, inspect and import card data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from deckcheck.cli.common import fail, group
+
+cards_app = group("cards", "Build, inspect, import and update card data.")
+
+DEFAULT_SOURCE = Path("../shared/data/cards.jsonl.gz")
+
+
+@cards_app.command("build")
+def build(
+    source: Path = typer.Option(DEFAULT_SOURCE, help="cards.jsonl.gz with the card facts."),
+    out: Path = typer.Option(None, "--out", "-o", help="Output folder (default: card_data/)."),
+) -> None:
+    """Build the bundled card snapshot (facts only) from the public card data."""
+    from deckcheck.cards.build import build_snapshot
+    from deckcheck.paths import card_data_dir
+
+    if not source.is_file():
+        fail(f"card source not found: {source}")
+    manifest = build_snapshot(source, out or card_data_dir())
+    typer.echo(
+        f"built {manifest['cards']} cards, version {manifest['version']}; "
+        f"{len(manifest['resolved'])} source flaws resolved, "
+        f"{len(manifest['materials_unsupported'])} material lines unsupported"
+    )
+
+
+@cards_app.command("show")
+def show(
+    card: str = typer.Argument(..., help="Passcode or name (any language)."),
+    output_format: str = typer.Option("text", "--output-format", help="text or json"),
+) -> None:
+    """Print a card's facts, name keys, alternate passcodes and legality."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.report.card import card_json, card_text
+
+    db = CardDB.open()
+    found = db.get(int(card)) if card.strip().isdigit() else db.find(card)
+    if found is None:
+        hints = db.suggest(card)
+        fail(f"no card {card!r}" + (f"; did you mean {', '.join(hints)}?" if hints else ""))
+    if output_format == "json":
+        typer.echo(card_json(found))
+    elif output_format == "text":
+        typer.echo(card_text(found))
+    else:
+        fail(f"unknown output format {output_format!r} (text, json)")
