@@ -1,0 +1,1 @@
+"""Renderers: reports and cards as text for people and as machine formats."""

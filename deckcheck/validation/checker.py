@@ -1,0 +1,115 @@
+"""The validator: every rule over one deck, every violation reported, never just the first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import date
+from typing import TYPE_CHECKING
+
+from deckcheck.cards.db import CardDB
+from deckcheck.decks.model import Deck
+from deckcheck.formats.model import Format
+from deckcheck.validation import banlist, construction, copies
+from deckcheck.validation.context import Context
+from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, Violation
+
+if TYPE_CHECKING:
+    from deckcheck.banlist.store import BanlistStore
+
+RuleCheck = Callable[[Context], Iterable[Violation]]
+
+# in report order; other rule families register here
+CHECKS: list[RuleCheck] = [
+    construction.parse_errors,
+    construction.unknown_cards,
+    construction.sizes,
+    construction.placement,
+    copies.copy_limit,
+    banlist.status,
+]
+
+
+class Checker:
+    """Holds the card data, formats and banlists once; checks any number of decks."""
+
+    def __init__(
+        self,
+        db: CardDB | None = None,
+        banlists: BanlistStore | None = None,
+        formats: dict[str, Format] | None = None,
+    ) -> None:
+        self.db = db or CardDB.open()
+        self._banlists = banlists
+        self._formats = formats
+        self._cache: dict[tuple[str, str, str], int | None] = {}
+
+    @property
+    def banlists(self) -> BanlistStore:
+        if self._banlists is None:
+            from deckcheck.banlist.store import BanlistStore
+
+            self._banlists = BanlistStore.open()
+        return self._banlists
+
+    def format(self, format_id: str | Format) -> Format:
+        if isinstance(format_id, Format):
+            return format_id
+        if self._formats is None:
+            from deckcheck.formats.registry import load_formats
+
+            self._formats = load_formats()
+        found = self._formats.get(format_id.lower())
+        if found is None:
+            from deckcheck.errors import InputError
+
+            known = ", ".join(sorted(self._formats))
+            raise InputError(f"unknown format {format_id!r}; known formats: {known}")
+        return found
+
+    def context(
+        self,
+        deck: Deck,
+        format_id: str | Format = "tcg",
+        on: date | None = None,
+        points_cap: float | None = None,
+    ) -> Context:
+        fmt = self.format(format_id)
+        day = on or date.today()
+        banlist_in_force = None
+        if fmt.banlist:
+            if fmt.banlist_name:
+                banlist_in_force = self.banlists.get(fmt.banlist, fmt.banlist_name)
+            else:
+                banlist_in_force = self.banlists.in_force(fmt.banlist, day)
+        return Context(
+            deck=deck,
+            format=fmt,
+            on=day,
+            db=self.db,
+            banlist=banlist_in_force,
+            points_cap=points_cap,
+            cache=self._cache,
+        )
+
+    def check(
+        self,
+        deck: Deck,
+        format_id: str | Format = "tcg",
+        on: date | None = None,
+        points_cap: float | None = None,
+    ) -> Report:
+        ctx = self.context(deck, format_id, on, points_cap)
+        violations = [v for rule in CHECKS for v in rule(ctx)]
+        sizes = deck.sizes()
+        return Report(
+            deck=DeckInfo(source=deck.source, digest=deck.digest(), **sizes),
+            format=FormatInfo(
+                id=ctx.format.id,
+                date=ctx.on.isoformat(),
+                banlist=ctx.banlist.name if ctx.banlist else None,
+            ),
+            card_data=CardDataInfo(version=self.db.version),
+            valid=not any(v.severity == "error" for v in violations),
+            violations=violations,
+            notes=[*deck.notices, *copies.effect_name_notes(ctx)],
+        )

@@ -1,0 +1,88 @@
+"""Input, size and placement rules (rulebook 1.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.validation.context import Context, Placed
+from deckcheck.validation.report import Violation, violation
+
+SECTION_TITLES = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
+SIZE_RULES = {"main": "main-deck-size", "extra": "extra-deck-size", "side": "side-deck-size"}
+
+
+def parse_errors(ctx: Context) -> Iterator[Violation]:
+    for problem in ctx.deck.problems:
+        yield violation("parse-error", problem.message, section=problem.section, line=problem.line)
+
+
+def unknown_cards(ctx: Context) -> Iterator[Violation]:
+    """One violation per unknown passcode or name and section, with its count."""
+    groups: dict[tuple[str, int | str], list[Placed]] = {}
+    for p in ctx.placed:
+        if p.card is None:
+            key = p.slot.passcode if p.slot.passcode is not None else (p.slot.text or "")
+            groups.setdefault((p.section, key), []).append(p)
+    for (section, key), found in groups.items():
+        lines = [p.slot.line for p in found if p.slot.line]
+        copies = f" ({len(found)} copies)" if len(found) > 1 else ""
+        where = dict(section=section, count=len(found), line=min(lines) if lines else None)
+        if isinstance(key, int):
+            message = f"Unknown passcode {key}{copies}: no card in the card data has it"
+            yield violation("unknown-card", message, cards=[key], **where)
+        else:
+            hints = ctx.db.suggest(key)
+            hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
+            message = f"Unknown card name {key!r}{copies}{hint}"
+            yield violation("unknown-card", message, name=key, **where)
+
+
+def _counted(ctx: Context, section: str) -> int:
+    """Skill Cards sit outside the Main Deck count where the format uses them."""
+    if ctx.format.skill_cards and section == "main":
+        return sum(
+            1 for p in ctx.placed if p.section == "main" and not (p.card and p.card.kind == "skill")
+        )
+    return len(ctx.deck.section(section))  # type: ignore[arg-type]
+
+
+def sizes(ctx: Context) -> Iterator[Violation]:
+    for section, slug in SIZE_RULES.items():
+        bounds = getattr(ctx.format, section)
+        size = _counted(ctx, section)
+        title = SECTION_TITLES[section]
+        if size < bounds.min:
+            message = f"{title} has {size} cards; {ctx.format.name} needs at least {bounds.min}"
+            yield violation(slug, message, section=section, count=size, limit=bounds.min)
+        elif size > bounds.max:
+            message = f"{title} has {size} cards; {ctx.format.name} allows at most {bounds.max}"
+            yield violation(slug, message, section=section, count=size, limit=bounds.max)
+
+
+def placement(ctx: Context) -> Iterator[Violation]:
+    allow_skills = ctx.format.skill_cards > 0
+    for p in ctx.known:
+        card = p.card
+        assert card is not None and p.slot.passcode is not None
+        where = dict(section=p.section, cards=[p.slot.passcode], name=card.name, line=p.slot.line)
+        if card.kind == "token" or (card.kind == "skill" and not allow_skills):
+            what = "a Token" if card.kind == "token" else "a Skill Card"
+            yield violation(
+                "not-a-deck-card",
+                f"{card.name} is {what}; it cannot be put in any part of a deck",
+                **where,
+            )
+        elif p.section == "main" and card.is_extra_deck_monster:
+            yield violation(
+                "extra-deck-card-in-main",
+                f"{card.name} is a {card.type_line}; it belongs in the Extra Deck, "
+                "not the Main Deck",
+                **where,
+            )
+        elif p.section == "extra" and not card.is_extra_deck_monster:
+            yield violation(
+                "main-deck-card-in-extra",
+                f"{card.name} is a {card.type_line}; only Fusion, Synchro, Xyz and Link "
+                "monsters go in the Extra Deck",
+                **where,
+            )

@@ -1,0 +1,79 @@
+"""What every rule sees: the deck, its cards resolved once, the format, the date, the list."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+
+from deckcheck.banlist.model import Banlist
+from deckcheck.cards.db import CardDB
+from deckcheck.cards.model import Card
+from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
+from deckcheck.formats.model import Format
+
+
+@dataclass(frozen=True)
+class Placed:
+    section: Section
+    slot: Slot
+    card: Card | None
+
+
+@dataclass
+class Context:
+    deck: Deck
+    format: Format
+    on: date
+    db: CardDB
+    banlist: Banlist | None = None
+    points_cap: float | None = None
+    # shared across checks by the Checker: (list series, list name, name key) -> limit
+    cache: dict[tuple[str, str, str], int | None] = field(default_factory=dict)
+
+    @cached_property
+    def placed(self) -> list[Placed]:
+        get = self.db.get
+        return [
+            Placed(section, slot, get(slot.passcode) if slot.passcode is not None else None)
+            for section in SECTIONS
+            for slot in self.deck.section(section)
+        ]
+
+    @cached_property
+    def known(self) -> list[Placed]:
+        return [p for p in self.placed if p.card is not None]
+
+    @cached_property
+    def name_counts(self) -> dict[str, Counter[int]]:
+        """Copies per name key across Main+Extra+Side, split by passcode."""
+        counts: dict[str, Counter[int]] = defaultdict(Counter)
+        for p in self.known:
+            assert p.card is not None and p.slot.passcode is not None
+            for key in p.card.name_keys:
+                counts[key][p.slot.passcode] += 1
+        return counts
+
+    @cached_property
+    def distinct_names(self) -> list[tuple[str, Counter[int]]]:
+        """Name keys with their copies; a key whose copies are exactly another's (a card
+        that also has a name by rule, alone in the deck) is folded into the first key."""
+        seen: dict[tuple[tuple[int, int], ...], str] = {}
+        out = []
+        for key, counts in self.name_counts.items():
+            signature = tuple(sorted(counts.items()))
+            if signature not in seen:
+                seen[signature] = key
+                out.append((key, counts))
+        return out
+
+    def card(self, passcode: int) -> Card:
+        found = self.db.get(passcode)
+        assert found is not None
+        return found
+
+    def first_line(self, passcodes: set[int] | list[int]) -> int | None:
+        wanted = set(passcodes)
+        lines = [p.slot.line for p in self.placed if p.slot.passcode in wanted and p.slot.line]
+        return min(lines) if lines else None
