@@ -75,12 +75,7 @@ class Checker:
     ) -> Context:
         fmt = self.format(format_id)
         day = on or date.today()
-        banlist_in_force = None
-        if fmt.banlist:
-            if fmt.banlist_name:
-                banlist_in_force = self.banlists.get(fmt.banlist, fmt.banlist_name)
-            else:
-                banlist_in_force = self.banlists.in_force(fmt.banlist, day)
+        banlist_in_force = self.banlists.for_format(fmt, day) if fmt.banlist else None
         return Context(
             deck=deck,
             format=fmt,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.cards.model import Card
 from deckcheck.validation.context import Context, Placed
 from deckcheck.validation.report import Violation, violation
 
@@ -29,12 +30,27 @@ def unknown_cards(ctx: Context) -> Iterator[Violation]:
         where = dict(section=section, count=len(found), line=min(lines) if lines else None)
         if isinstance(key, int):
             message = f"Unknown passcode {key}{copies}: no card in the card data has it"
+            near = near_passcode(ctx, key)
+            if near is not None:
+                message += (
+                    f"; {near.passcode} is {near.name} (simulators number some alternate "
+                    "artworks just above the original: check the passcode)"
+                )
             yield violation("unknown-card", message, cards=[key], **where)
         else:
             hints = ctx.db.suggest(key)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
             message = f"Unknown card name {key!r}{copies}{hint}"
             yield violation("unknown-card", message, name=key, **where)
+
+
+def near_passcode(ctx: Context, passcode: int) -> Card | None:
+    """A known card numbered just below an unknown passcode, as YGOPro alternate arts are."""
+    for step in range(1, 21):
+        card = ctx.db.get(passcode - step)
+        if card is not None:
+            return card
+    return None
 
 
 def _counted(ctx: Context, section: str) -> int:
