@@ -1,0 +1,97 @@
+"""Core benchmarks: whole-process check, card data open + look-ups, in-process validation.
+
+Run: python bench/bench_core.py [--runs N]. Prints medians; record them in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT.parent / "shared" / "data" / "decks"
+EXAMPLE = ROOT / "examples" / "blue-eyes.ydk"
+
+LOOKUPS = """
+import time, sys
+from deckcheck.cards.db import CardDB
+codes = [int(x) for x in sys.argv[1].split(",")]
+t = time.perf_counter()
+db = CardDB.open()
+cards = [db.get(c) for c in codes]
+print((time.perf_counter() - t) * 1000)
+"""
+
+
+def whole_process(runs: int) -> list[float]:
+    exe = shutil.which("deckcheck")
+    cmd = [exe] if exe else [sys.executable, "-m", "deckcheck"]
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([*cmd, "check", str(EXAMPLE)], capture_output=True, check=False)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def open_and_lookups(runs: int) -> list[float]:
+    codes = [int(x) for x in EXAMPLE.read_text().split() if x.isdigit()]
+    codes = (codes * 2)[:75]
+    arg = ",".join(map(str, codes))
+    return [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", LOOKUPS, arg], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for _ in range(runs)
+    ]
+
+
+def batch(seconds: float) -> tuple[float, int]:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import load_deck
+    from deckcheck.validation import Checker
+
+    db = CardDB.open()
+    decks = [load_deck(str(p), db) for p in sorted(DECKS.glob("*.ydk"))]
+    checker = Checker(db)
+    for d in decks:  # warm the card cache and the banlist, as a long batch would be
+        checker.check(d, "tcg")
+    n = 0
+    t = time.perf_counter()
+    while time.perf_counter() - t < seconds:
+        for d in decks:
+            checker.check(d, "tcg")
+        n += len(decks)
+    return n / (time.perf_counter() - t), len(decks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=21)
+    args = parser.parse_args()
+    wp = whole_process(args.runs)
+    print(
+        f"whole process 'deckcheck check' ({args.runs} runs): median "
+        f"{statistics.median(wp):.3f} s, min {min(wp):.3f} s (target <= 0.25 s)"
+    )
+    ol = open_and_lookups(args.runs)
+    print(
+        f"card data open + 75 look-ups in process: median {statistics.median(ol):.1f} ms, "
+        f"min {min(ol):.1f} ms (target <= 30 ms)"
+    )
+    rate, n = batch(5.0)
+    print(
+        f"in-process validation over the {n} real decks, tcg: {rate:,.0f} decks/s "
+        "on one core (target >= 10,000)"
+    )
+
+
+if __name__ == "__main__":
+    main()
