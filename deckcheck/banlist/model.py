@@ -41,7 +41,40 @@ class Banlist(BaseModel):
     points_cap: float | None = None
     entries: dict[int, Entry] = Field(default_factory=dict)
     source: str | None = None
+    # group id -> most copies of all cards in the group together; a group without an
+    # entry here allows as many copies as its number (Speed Duel "Limited 1/2/3")
+    group_limits: dict[int, int] = Field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"{self.series} {self.name}"
 
     def limit_of(self, passcode: int) -> int | None:
         entry = self.entries.get(passcode)
         return None if entry is None else entry.limit
+
+    def status_of(self, passcode: int) -> str:
+        """ "forbidden", "limited", "semi-limited", "unlimited" or (whitelists) "illegal"."""
+        entry = self.entries.get(passcode)
+        if entry is None:
+            return "illegal" if self.whitelist else "unlimited"
+        return entry.status
+
+    def group_limit(self, group: int) -> int:
+        return self.group_limits.get(group, group)
+
+    def groups(self) -> dict[int, list[int]]:
+        """Group id -> passcodes in that group, in entry order."""
+        out: dict[int, list[int]] = {}
+        for entry in self.entries.values():
+            if entry.group is not None:
+                out.setdefault(entry.group, []).append(entry.passcode)
+        return out
+
+    def forbidden_as_limited(self) -> Banlist:
+        """A copy where every Forbidden card is Limited instead (Traditional format)."""
+        entries = {
+            code: e.model_copy(update={"limit": 1}) if e.limit == 0 else e
+            for code, e in self.entries.items()
+        }
+        return self.model_copy(update={"entries": entries})

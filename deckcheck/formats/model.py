@@ -27,7 +27,11 @@ class Format(BaseModel):
     # card pool: release region and optional fixed cut-off date
     region: str | None = None
     pool_until: date | None = None
+    # cards first released on these days are outside the pool (a whole set, e.g. goat)
+    pool_exclude_release_dates: list[date] = Field(default_factory=list)
     legal_from: date | None = None
+    # series used (with forbidden_to_limited) on dates before the format's own first list
+    banlist_fallback: str | None = None
     forbidden_kinds: list[str] = Field(default_factory=list)
     whitelist: bool = False
     points_cap: float | None = None

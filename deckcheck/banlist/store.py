@@ -1,0 +1,225 @@
+"""All known banlists by series and date: the bundled ones plus the user's imported lists.
+
+A directory holds ``<series>/<name>.yaml`` files. The bundled directory has an ``index.yaml``
+(series, name, effective date, file) so that finding the list in force reads one small file
+and then one list, never all of them. Directories without an index are scanned (user lists
+are few). User lists override bundled ones with the same series and name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from deckcheck.banlist.files import load_yaml_banlist, to_yaml
+from deckcheck.banlist.model import Banlist
+from deckcheck.errors import DataError, InputError
+from deckcheck.formats.model import Format
+from deckcheck.paths import banlists_dir, user_data_dir
+
+INDEX = "index.json"
+
+
+@dataclass
+class Ref:
+    series: str
+    name: str
+    effective: date | None
+    path: Path
+    title: str | None = None
+    trusted: bool = True
+    banlist: Banlist | None = None
+
+    def load(self) -> Banlist:
+        if self.banlist is None:
+            try:
+                self.banlist = load_yaml_banlist(self.path, trusted=self.trusted)
+            except OSError as exc:
+                raise DataError(f"banlist {self.series} {self.name}: {exc}") from exc
+        return self.banlist
+
+    @property
+    def sort_key(self) -> tuple[date, str]:
+        return (self.effective or date.min, self.name)
+
+
+def user_banlists_dir() -> Path:
+    return user_data_dir() / "banlists"
+
+
+def build_index(directory: Path) -> list[dict[str, object]]:
+    """Index rows for every list file under ``directory`` (used by the importer)."""
+    rows = []
+    for path in sorted(directory.glob("*/*.yaml")):
+        b = load_yaml_banlist(path, trusted=True)
+        rows.append(
+            {
+                "series": b.series,
+                "name": b.name,
+                "effective": b.effective,
+                "title": b.title,
+                "file": path.relative_to(directory).as_posix(),
+            }
+        )
+    rows.sort(key=lambda r: (r["series"], r["effective"] or date.min, r["name"]))
+    return rows
+
+
+def index_text(directory: Path) -> str:
+    """JSON (fast to read at start-up): one row per list, generated, never edited by hand."""
+    rows = build_index(directory)
+    lines = [
+        json.dumps(
+            {**row, "effective": row["effective"] and row["effective"].isoformat()},
+            ensure_ascii=False,
+        )
+        for row in rows
+    ]
+    return '{"lists": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def write_index(directory: Path) -> Path:
+    path = directory / INDEX
+    path.write_text(index_text(directory), encoding="utf-8")
+    return path
+
+
+def _read_dir(directory: Path, trusted: bool) -> list[Ref]:
+    index = directory / INDEX
+    if index.is_file():
+        data = json.loads(index.read_text(encoding="utf-8"))
+        refs = []
+        for row in data.get("lists") or []:
+            day = row.get("effective")
+            refs.append(
+                Ref(
+                    series=row["series"],
+                    name=str(row["name"]),
+                    effective=date.fromisoformat(day) if day else None,
+                    title=row.get("title"),
+                    path=directory / row["file"],
+                    trusted=trusted,
+                )
+            )
+        return refs
+    refs = []
+    for path in sorted(directory.glob("*/*.yaml")):
+        banlist = load_yaml_banlist(path, trusted=trusted)
+        refs.append(
+            Ref(
+                banlist.series,
+                banlist.name,
+                banlist.effective,
+                path,
+                banlist.title,
+                trusted,
+                banlist,
+            )
+        )
+    return refs
+
+
+class BanlistStore:
+    def __init__(self, refs: Iterable[Ref]) -> None:
+        self._by_series: dict[str, dict[str, Ref]] = {}
+        for ref in refs:  # later refs (user lists) replace earlier ones
+            self._by_series.setdefault(ref.series, {})[ref.name] = ref
+        self._sorted: dict[str, list[Ref]] = {
+            s: sorted(named.values(), key=lambda r: r.sort_key)
+            for s, named in self._by_series.items()
+        }
+
+    @classmethod
+    def open(cls, extra_dirs: Iterable[Path | str] = (), include_user: bool = True) -> BanlistStore:
+        bundled = banlists_dir()
+        if not (bundled / INDEX).is_file():
+            raise DataError(f"bundled banlists not found in {bundled}")
+        refs = _read_dir(bundled, trusted=True)
+        dirs = [user_banlists_dir()] if include_user else []
+        dirs += [Path(d) for d in extra_dirs]
+        for directory in dirs:
+            if directory.is_dir():
+                refs += _read_dir(directory, trusted=False)
+        return cls(refs)
+
+    def series(self) -> list[str]:
+        return sorted(self._sorted)
+
+    def refs(self, series: str) -> list[Ref]:
+        return list(self._sorted.get(series, []))
+
+    def lists(self, series: str) -> list[Banlist]:
+        """Every list of a series, oldest first."""
+        return [r.load() for r in self.refs(series)]
+
+    def get(self, series: str, name: str) -> Banlist:
+        refs = self._by_series.get(series)
+        if not refs:
+            raise InputError(f"no banlists for {series!r}; known: {', '.join(self.series())}")
+        ref = refs.get(name) or refs.get(_normal_name(name, refs))
+        if ref is None:
+            names = ", ".join(r.name for r in self._sorted[series][-8:])
+            raise InputError(f"no {series} list named {name!r}; latest: {names}")
+        return ref.load()
+
+    def in_force(self, series: str, on: date) -> Banlist | None:
+        """The list of ``series`` in force on ``on`` (the latest one effective by then)."""
+        chosen = None
+        for ref in self._sorted.get(series, []):
+            if ref.effective is None or ref.effective > on:
+                continue
+            chosen = ref
+        return chosen.load() if chosen else None
+
+    def for_format(self, fmt: Format, on: date) -> Banlist | None:
+        """The list a format applies on a day: its pinned list, or the one in force (then the
+        fallback series before the first), with Forbidden read as Limited where it says so."""
+        if not fmt.banlist:
+            return None
+        if fmt.banlist_name:
+            found: Banlist | None = self.get(fmt.banlist, fmt.banlist_name)
+        else:
+            found = self.in_force(fmt.banlist, on)
+            if found is None and fmt.banlist_fallback:
+                found = self.in_force(fmt.banlist_fallback, on)
+        if found is not None and fmt.forbidden_to_limited:
+            found = found.forbidden_as_limited()
+        return found
+
+    def resolve(self, series: str, key: str) -> Banlist:
+        """A list by name ("2026.04") or by date ("2026-04-15": the list in force then)."""
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", key):
+            try:
+                day = date.fromisoformat(key)
+            except ValueError as exc:
+                raise InputError(f"{key!r} is not a real date") from exc
+            found = self.in_force(series, day)
+            if found is None:
+                raise InputError(f"no {series} list was in force on {key}")
+            return found
+        return self.get(series, key)
+
+
+def _normal_name(name: str, refs: dict[str, Ref]) -> str:
+    """Accept "2026.4" for "2026.04"."""
+    m = re.fullmatch(r"(\d{4})\.(\d{1,2})", name)
+    return f"{m.group(1)}.{int(m.group(2)):02d}" if m else name
+
+
+def save_user_list(banlist: Banlist, overwrite: bool = False) -> Path:
+    """Store a list in the user's banlists (atomically); refuses to replace one silently."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", banlist.series):
+        raise InputError(f"series {banlist.series!r}: use lowercase letters, digits and '-'")
+    safe_name = re.sub(r"[^A-Za-z0-9._-]+", "_", banlist.name).strip("._") or "list"
+    target = user_banlists_dir() / banlist.series / f"{safe_name}.yaml"
+    if target.exists() and not overwrite:
+        raise InputError(f"{target} exists; use --force to replace it")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".yaml.tmp")
+    tmp.write_text(to_yaml(banlist), encoding="utf-8")
+    tmp.replace(target)
+    return target

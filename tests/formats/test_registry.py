@@ -1,0 +1,57 @@
+"""The formats declared in banlists/formats.yaml."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from deckcheck.banlist.store import BanlistStore
+from deckcheck.errors import InputError
+from deckcheck.formats.registry import get_format, load_formats
+
+
+def test_required_formats_exist():
+    assert set(load_formats()) >= {
+        "ocg",
+        "tcg",
+        "traditional",
+        "speed",
+        "genesys",
+        "goat",
+        "edison",
+    }
+
+
+def test_unknown_format_lists_the_known_ones():
+    with pytest.raises(InputError, match="known formats: ocg, tcg"):
+        get_format("advanced")
+    assert get_format(" TCG ").id == "tcg"
+
+
+def test_speed_sizes_and_skills():
+    speed = get_format("speed")
+    assert (speed.main.min, speed.main.max, speed.extra.max, speed.side.max) == (20, 30, 5, 5)
+    assert speed.whitelist and speed.skill_cards == 1
+
+
+def test_every_banlist_series_exists():
+    store = BanlistStore.open(include_user=False)
+    for fmt in load_formats().values():
+        if fmt.banlist:
+            assert store.lists(fmt.banlist), fmt.id
+        if fmt.banlist_name:
+            assert store.get(fmt.banlist, fmt.banlist_name)
+
+
+def test_pinned_and_derived_lists():
+    store = BanlistStore.open(include_user=False)
+    goat = store.for_format(get_format("goat"), date(2026, 11, 1))
+    assert (goat.series, goat.name, goat.effective) == ("tcg", "2005.04", date(2005, 4, 1))
+    edison = store.for_format(get_format("edison"), date(2026, 11, 1))
+    assert (edison.name, edison.effective) == ("2010.03", date(2010, 3, 1))
+    # Traditional before its first published list: the TCG list, Forbidden read as Limited
+    old = store.for_format(get_format("traditional"), date(2010, 1, 1))
+    assert old.name == "2009.09" and old.limit_of(55144522) == 1  # Pot of Greed
+    assert store.in_force("tcg", date(2010, 1, 1)).limit_of(55144522) == 0
+    assert store.for_format(get_format("genesys"), date(2026, 1, 1)) is None
