@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -94,7 +95,7 @@ class Card(Frozen):
     def passcode(self) -> int | None:
         return self.passcodes[0] if self.passcodes else None
 
-    @property
+    @cached_property
     def name_keys(self) -> tuple[str, ...]:
         """The names this card has for deck construction (rulebook 1.2.1.1).
 
@@ -107,7 +108,7 @@ class Card(Frozen):
             return (self.name, *self.rule_names)
         return self.rule_names
 
-    @property
+    @cached_property
     def is_extra_deck_monster(self) -> bool:
         return self.kind == "monster" and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
 

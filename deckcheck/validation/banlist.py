@@ -42,7 +42,7 @@ def status(ctx: Context) -> Iterator[Violation]:
     strictest: dict[tuple[tuple[int, int], ...], tuple[int, str]] = {}
     for key, counts in ctx.name_counts.items():
         limit = name_limit(ctx, key)
-        if limit is not None and limit < 3:
+        if limit is not None and limit < 3 and (limit == 0 or sum(counts.values()) > limit):
             signature = tuple(sorted(counts.items()))
             if signature not in strictest or limit < strictest[signature][0]:
                 strictest[signature] = (limit, key)

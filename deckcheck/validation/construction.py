@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
+from deckcheck.decks.model import SECTIONS
 from deckcheck.validation.context import Context, Placed
 from deckcheck.validation.report import Violation, violation
 
@@ -19,6 +20,8 @@ def parse_errors(ctx: Context) -> Iterator[Violation]:
 
 def unknown_cards(ctx: Context) -> Iterator[Violation]:
     """One violation per unknown passcode or name and section, with its count."""
+    if not ctx.has_unknown:
+        return
     groups: dict[tuple[str, int | str], list[Placed]] = {}
     for p in ctx.placed:
         if p.card is None:
@@ -75,30 +78,49 @@ def sizes(ctx: Context) -> Iterator[Violation]:
             yield violation(slug, message, section=section, count=size, limit=bounds.max)
 
 
+def misplaced(card: Card, section: str, allow_skills: bool) -> str | None:
+    """The placement rule a card breaks in a section, if any."""
+    if card.kind == "token" or (card.kind == "skill" and not allow_skills):
+        return "not-a-deck-card"
+    if section == "main" and card.is_extra_deck_monster:
+        return "extra-deck-card-in-main"
+    if section == "extra" and not card.is_extra_deck_monster:
+        return "main-deck-card-in-extra"
+    return None
+
+
 def placement(ctx: Context) -> Iterator[Violation]:
     allow_skills = ctx.format.skill_cards > 0
-    for p in ctx.known:
-        card = p.card
-        assert card is not None and p.slot.passcode is not None
-        where = dict(section=p.section, cards=[p.slot.passcode], name=card.name, line=p.slot.line)
-        if card.kind == "token" or (card.kind == "skill" and not allow_skills):
-            what = "a Token" if card.kind == "token" else "a Skill Card"
-            yield violation(
-                "not-a-deck-card",
-                f"{card.name} is {what}; it cannot be put in any part of a deck",
-                **where,
-            )
-        elif p.section == "main" and card.is_extra_deck_monster:
-            yield violation(
-                "extra-deck-card-in-main",
-                f"{card.name} is a {card.type_line}; it belongs in the Extra Deck, "
-                "not the Main Deck",
-                **where,
-            )
-        elif p.section == "extra" and not card.is_extra_deck_monster:
-            yield violation(
-                "main-deck-card-in-extra",
-                f"{card.name} is a {card.type_line}; only Fusion, Synchro, Xyz and Link "
-                "monsters go in the Extra Deck",
-                **where,
-            )
+    get = ctx.db.get
+    for section in SECTIONS:
+        slots = ctx.deck.section(section)
+        for code in dict.fromkeys(s.passcode for s in slots if s.passcode is not None):
+            card = get(code)
+            if card is None:
+                continue
+            slug = misplaced(card, section, allow_skills)
+            if slug is None:
+                continue
+            message = _placement_message(slug, card)
+            for slot in slots:
+                if slot.passcode == code:
+                    yield violation(
+                        slug,
+                        message,
+                        section=section,
+                        cards=[code],
+                        name=card.name,
+                        line=slot.line,
+                    )
+
+
+def _placement_message(slug: str, card: Card) -> str:
+    if slug == "not-a-deck-card":
+        what = "a Token" if card.kind == "token" else "a Skill Card"
+        return f"{card.name} is {what}; it cannot be put in any part of a deck"
+    if slug == "extra-deck-card-in-main":
+        return f"{card.name} is a {card.type_line}; it belongs in the Extra Deck, not the Main Deck"
+    return (
+        f"{card.name} is a {card.type_line}; only Fusion, Synchro, Xyz and Link "
+        "monsters go in the Extra Deck"
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -46,25 +46,47 @@ class Context:
         return [p for p in self.placed if p.card is not None]
 
     @cached_property
-    def name_counts(self) -> dict[str, Counter[int]]:
-        """Copies per name key across Main+Extra+Side, split by passcode."""
-        counts: dict[str, Counter[int]] = defaultdict(Counter)
-        for p in self.known:
-            assert p.card is not None and p.slot.passcode is not None
-            for key in p.card.name_keys:
-                counts[key][p.slot.passcode] += 1
+    def copies(self) -> Counter[int]:
+        """Copies of each passcode across Main+Extra+Side."""
+        counts: Counter[int] = Counter()
+        for section in SECTIONS:
+            counts.update(self.deck.passcodes(section))
         return counts
 
     @cached_property
-    def distinct_names(self) -> list[tuple[str, Counter[int]]]:
+    def has_unknown(self) -> bool:
+        get = self.db.get
+        return any(get(code) is None for code in self.copies) or any(
+            slot.passcode is None for section in SECTIONS for slot in self.deck.section(section)
+        )
+
+    @cached_property
+    def name_counts(self) -> dict[str, dict[int, int]]:
+        """Copies per name key across Main+Extra+Side, split by passcode."""
+        counts: dict[str, dict[int, int]] = {}
+        get = self.db.get
+        for code, n in self.copies.items():
+            card = get(code)
+            if card is None:
+                continue
+            for key in card.name_keys:
+                per = counts.get(key)
+                if per is None:
+                    counts[key] = {code: n}
+                else:
+                    per[code] = per.get(code, 0) + n
+        return counts
+
+    @cached_property
+    def distinct_names(self) -> list[tuple[str, dict[int, int]]]:
         """Name keys with their copies; a key whose copies are exactly another's (a card
         that also has a name by rule, alone in the deck) is folded into the first key."""
-        seen: dict[tuple[tuple[int, int], ...], str] = {}
+        seen: set[tuple[tuple[int, int], ...]] = set()
         out = []
         for key, counts in self.name_counts.items():
             signature = tuple(sorted(counts.items()))
             if signature not in seen:
-                seen[signature] = key
+                seen.add(signature)
                 out.append((key, counts))
         return out
 

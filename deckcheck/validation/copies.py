@@ -10,7 +10,7 @@ from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation, violation
 
 
-def breakdown(ctx: Context, key: str, counts: Counter[int]) -> str:
+def breakdown(ctx: Context, key: str, counts: dict[int, int]) -> str:
     """ "Harpie Lady 1 x2, Harpie Lady x2" with why each counts under ``key``."""
     by_card: dict[str, int] = Counter()
     for passcode, n in counts.items():
@@ -19,7 +19,7 @@ def breakdown(ctx: Context, key: str, counts: Counter[int]) -> str:
     return ", ".join(parts)
 
 
-def explain(ctx: Context, key: str, counts: Counter[int]) -> list[str]:
+def explain(ctx: Context, key: str, counts: dict[int, int]) -> list[str]:
     """Why these cards share the name ``key``: names by rule and alternate artworks."""
     reasons = []
     cards: dict[str, Card] = {}
@@ -40,10 +40,12 @@ def explain(ctx: Context, key: str, counts: Counter[int]) -> list[str]:
 
 def copy_limit(ctx: Context) -> Iterator[Violation]:
     limit = ctx.format.copy_limit
-    for key, counts in ctx.distinct_names:
-        total = sum(counts.values())
-        if total <= limit:
+    for key, counts in ctx.name_counts.items():
+        if sum(counts.values()) <= limit:
             continue
+        if (key, counts) not in ctx.distinct_names:
+            continue
+        total = sum(counts.values())
         why = explain(ctx, key, counts)
         message = f"{total} copies of {key} (at most {limit} per name)"
         if len(counts) > 1 or why:
@@ -65,9 +67,10 @@ def effect_name_notes(ctx: Context) -> Iterator[str]:
     """Say why a card whose name changes only by effect counts on its own."""
     names = set(ctx.name_counts)
     seen: set[tuple[str, str]] = set()
-    for p in ctx.known:
-        card = p.card
-        assert card is not None
+    for code in ctx.copies:
+        card = ctx.db.get(code)
+        if card is None or not card.effect_name_changes:
+            continue
         for other in card.effect_name_changes:
             if other in names and other not in card.name_keys and (card.name, other) not in seen:
                 seen.add((card.name, other))
