@@ -7,11 +7,11 @@ import json
 from collections import Counter
 
 import pytest
-from conftest import DATA
 
 from deckcheck.cards.materials import parse_materials, summon_method
 from deckcheck.cards.model import MaterialGroup
 from deckcheck.errors import DataError
+from tests.conftest import DATA
 
 G = MaterialGroup
 
