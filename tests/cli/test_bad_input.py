@@ -1,0 +1,70 @@
+"""Bad input of any kind: a clear message and exit 2, or a parse-error violation (exit 1).
+
+Never a traceback or a hang.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .helpers import run
+
+
+def check_json(capsys, path):
+    result = run(capsys, "check", str(path), "--output-format", "json")
+    assert "Traceback" not in result.out + result.err
+    return result
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("binary.ydk", bytes(range(256)) * 40),
+        ("latin1.ydk", "#main\nCaf\xe9\n".encode("latin-1")),
+        ("huge.ydk", b"#main\n" + b"55144522\n" * 2_000_000),
+    ],
+)
+def test_unreadable_files_exit_2(capsys, tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = check_json(capsys, path)
+    assert result.code == 2
+    assert result.err.startswith("deckcheck: error:")
+
+
+def test_empty_file_is_an_invalid_deck_or_input_error(capsys, tmp_path):
+    path = tmp_path / "empty.ydk"
+    path.write_bytes(b"")
+    result = check_json(capsys, path)
+    assert result.code in (1, 2)
+    if result.code == 1:
+        rules = {v["rule"] for v in json.loads(result.out)["decks"][0]["violations"]}
+        assert "main-deck-size" in rules
+
+
+def test_bad_tokens_are_parse_errors_with_lines(capsys, tmp_path):
+    path = tmp_path / "bad.ydk"
+    path.write_text("#main\r\n55144522\r\nnot-a-number\r\n-5\r\n0\r\n#extra\r\n!side\r\n")
+    result = check_json(capsys, path)
+    assert result.code == 1
+    violations = json.loads(result.out)["decks"][0]["violations"]
+    parse = [v for v in violations if v["rule"] == "parse-error"]
+    assert {v["line"] for v in parse} >= {3, 4, 5}
+
+
+@pytest.mark.parametrize("url", ["ydke://A!!!", "ydke://abc!def!ghi!", "ydke://%%%"])
+def test_bad_ydke_urls(capsys, url):
+    result = run(capsys, "check", url)
+    assert result.code == 2
+    assert "ydke" in result.err.lower()
+    assert "Traceback" not in result.err
+
+
+def test_absurd_counts_in_name_lists(capsys, tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("Main Deck\n999999999999 Pot of Greed\n")
+    result = check_json(capsys, path)
+    assert result.code in (1, 2)
+    assert "Traceback" not in result.err
