@@ -380,7 +380,9 @@ def read_cdb(path: Path | str, resolve: Resolver | None = None) -> list[Card]:
     return load_cdb(path, resolve).cards
 
 
-def _resolver(db: CardDB) -> Resolver:
+def db_resolver(db: CardDB) -> Resolver:
+    """Name keys of passcodes found in ``db``, for aliases that point outside the file."""
+
     def resolve(code: int) -> tuple[str, ...] | None:
         card = db.get(code)
         return card.name_keys if card else None
@@ -410,7 +412,7 @@ def import_cdb(
             db = CardDB.open()
         except DataError:
             db = None
-    read = load_cdb(path, _resolver(db) if db else None)
+    read = load_cdb(path, db_resolver(db) if db else None)
     if not read.cards:
         raise InputError(f"{path} holds no OCG/TCG cards ({read.rows} rows)")
     manifest = write_snapshot(

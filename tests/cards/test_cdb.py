@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from deckcheck.cards.cdb import (
-    _resolver,
+    db_resolver,
     import_cdb,
     load_cdb,
     read_cdb,
@@ -57,7 +57,7 @@ def test_every_cdb_file_is_covered():
     ],
 )
 def test_counts_read_from_each_file(db, name, rows, cards, alternate_arts, treated_as):
-    read = load_cdb(CDB / name, _resolver(db))
+    read = load_cdb(CDB / name, db_resolver(db))
     assert read.rows == rows
     assert len(read.cards) == cards
     assert read.alternate_arts == alternate_arts
@@ -175,7 +175,7 @@ def test_treated_as_alias_gives_the_rule_name(db, full_cards):
 
 
 def test_treated_as_outside_the_file_resolves_through_the_card_data(db):
-    goat = {c.passcodes[0]: c for c in read_cdb(CDB / "goat-entries.cdb", _resolver(db))}
+    goat = {c.passcodes[0]: c for c in read_cdb(CDB / "goat-entries.cdb", db_resolver(db))}
     skull_dice = goat[504700000]
     assert skull_dice.name == "Skull Dice (GOAT)"
     assert skull_dice.name_keys == ("Skull Dice",)
