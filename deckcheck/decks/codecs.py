@@ -1,0 +1,190 @@
+"""Reading and writing decks in every supported format, with format sniffing.
+
+``read_deck`` reads text, ``load_deck`` reads a path, ``-`` (stdin) or a ydke/YGOPRODeck URL,
+``write_deck`` writes one of ``ydk``, ``ydke``, ``names``, ``json``, ``yaml``.
+
+Round trips: ydk, ydke, json and yaml keep the exact multiset of passcodes per section.
+Name lists keep the cards but not the printing: an alternate-art passcode is written by its
+card's name and read back as the card's primary passcode.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Literal, get_args
+
+from deckcheck.decks import names, ydk, ydke
+from deckcheck.decks.common import MAX_INPUT_BYTES, CardLookup, split_lines
+from deckcheck.decks.model import SECTIONS, Deck
+from deckcheck.errors import InputError
+
+Format = Literal["ydk", "ydke", "names", "json", "yaml"]
+FORMATS: tuple[str, ...] = get_args(Format)
+DECK_SUFFIXES = frozenset({".ydk", ".txt", ".yaml", ".yml", ".json", ".ydke"})
+SUFFIX_FORMATS: dict[str, Format] = {
+    ".ydk": "ydk",
+    ".ydke": "ydke",
+    ".json": "json",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+}
+_PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
+_NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
+_YAML_KEY = re.compile(r"^[\"']?(main|extra|side)(\s*deck)?[\"']?\s*:", re.I | re.M)
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+
+
+def sniff(text: str) -> Format:
+    """Guess the format of deck text.
+
+    In order: a ydke/YGOPRODeck URL; JSON (starts with ``{`` or ``[``); ydk (``#main``-style
+    headers unless most lines read like card names, or mostly bare passcodes); a YAML
+    mapping with main/extra/side lists; otherwise a name list.
+    """
+    body = text.removeprefix("\ufeff").strip()
+    if ydke.is_ydke(body):
+        return "ydke"
+    if body[:1] in "{[":
+        return "json"
+    content = []
+    headers = 0
+    for raw in split_lines(body):
+        line = raw.strip()
+        if line.lower().split(maxsplit=1)[:1] in (["#main"], ["#extra"], ["!side"], ["#side"]):
+            headers += 1
+        elif line and line[0] not in "#!":
+            content.append(line)
+    names_like = sum(1 for line in content if _NAME_LINE.match(line))
+    numeric = sum(1 for line in content if _PASSCODE_LINE.fullmatch(line))
+    if (headers and names_like * 2 <= len(content)) or (content and numeric * 2 >= len(content)):
+        return "ydk"
+    if _YAML_KEY.search(body):
+        from deckcheck.decks.structured import looks_structured
+
+        if looks_structured(body):
+            return "yaml"
+    return "names"
+
+
+def read_deck(
+    text: str, db: CardLookup | None, source: str = "<text>", fmt: Format | None = None
+) -> Deck:
+    """Read deck text in the given format, or the sniffed one when ``fmt`` is None."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise InputError(f"{source}: larger than {MAX_INPUT_BYTES // 1024 // 1024} MB")
+    if not text.removeprefix("\ufeff").strip():
+        raise InputError(f"{source}: empty input, no deck to read")
+    fmt = fmt or sniff(text)
+    if fmt == "ydk":
+        return ydk.read_ydk(text, db, source)
+    if fmt == "ydke":
+        return ydke.read_ydke(text, source)
+    if fmt == "names":
+        return names.read_names(text, db, source)
+    if fmt in ("json", "yaml"):
+        from deckcheck.decks import structured
+
+        read = structured.read_json if fmt == "json" else structured.read_yaml
+        return read(text, db, source)
+    raise InputError(f"unknown deck format '{fmt}' (use one of {', '.join(FORMATS)})")
+
+
+def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
+    """Read a deck file, ``-`` for stdin, or a ydke:// / YGOPRODeck ?y= URL.
+
+    ``Deck.source`` is ``path_or_url`` exactly as given. Files over 2 MB, binary files and
+    text that is not UTF-8 (or UTF-16/32 with a BOM) raise InputError.
+    """
+    stripped = path_or_url.strip()
+    if ydke.is_ydke(stripped) or re.match(r"https?://", stripped, re.I):
+        return ydke.read_ydke(stripped, source=path_or_url)
+    if path_or_url == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        return read_deck(decode_bytes(data, "<stdin>"), db, source=path_or_url)
+    path = Path(path_or_url)
+    text = decode_bytes(read_bytes(path, path_or_url), path_or_url)
+    deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(path.suffix.lower()))
+    if deck.name is None:
+        deck.name = path.stem
+    return deck
+
+
+def read_bytes(path: Path, shown: str) -> bytes:
+    try:
+        if path.is_dir():
+            raise InputError(f"{shown}: is a directory, not a deck file")
+        size = path.stat().st_size
+        if size > MAX_INPUT_BYTES:
+            raise InputError(f"{shown}: {size} bytes; deck files over 2 MB are refused")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_INPUT_BYTES + 1)  # devices and pipes report size 0
+    except FileNotFoundError:
+        raise InputError(f"{shown}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{shown}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+    return data
+
+
+def decode_bytes(data: bytes, shown: str) -> str:
+    """Text from file bytes: BOMs honoured, UTF-8 otherwise; binary data refused."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"{shown}: larger than 2 MB; deck files over 2 MB are refused")
+    encoding = "utf-8"
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            data, encoding = data[len(bom) :], name
+            break
+    if encoding == "utf-8" and b"\x00" in data:
+        raise InputError(f"{shown}: binary data, not a deck file")
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start : exc.start + 1].hex()
+        raise InputError(
+            f"{shown}: not {encoding.upper()} text (byte 0x{bad} at offset {exc.start}); "
+            "save the deck as UTF-8"
+        ) from None
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f\v\x1a")
+    if "\x00" in text or controls * 20 > len(text):
+        raise InputError(f"{shown}: binary data, not a deck file")
+    return text
+
+
+def write_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:
+    """The deck as text in format ``to``. Raises UnknownCardsError (an InputError) when a
+    card has no passcode and the format needs one (ydk, ydke)."""
+    if to == "ydk":
+        return ydk.write_ydk(deck)
+    if to == "ydke":
+        return ydke.write_ydke(deck) + "\n"
+    if to == "names":
+        if db is None:
+            raise InputError("writing a name list needs the card data")
+        return names.write_names(deck, db)
+    if to in ("json", "yaml"):
+        from deckcheck.decks import structured
+
+        return (structured.write_json if to == "json" else structured.write_yaml)(deck, db)
+    raise InputError(f"unknown deck format '{to}' (use one of {', '.join(FORMATS)})")
+
+
+def unknown_cards(deck: Deck, db: CardLookup) -> list[str]:
+    """Cards the data does not know, as written (names) or as passcodes, each once."""
+    found: dict[str, None] = {}
+    for section in SECTIONS:
+        for slot in deck.section(section):
+            if slot.passcode is None:
+                found[slot.text or "?"] = None
+            elif db.get(slot.passcode) is None:
+                found[str(slot.passcode)] = None
+    return list(found)

@@ -1,0 +1,165 @@
+"""Pieces every deck codec shares: limits, passcode checks, the card look-up protocol and a
+builder that collects slots and problems with line numbers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Protocol
+
+from deckcheck.decks.model import SECTIONS, Deck, ParseProblem, Section, Slot
+from deckcheck.errors import InputError
+
+if TYPE_CHECKING:
+    from deckcheck.cards.model import Card
+
+MAX_INPUT_BYTES = 2 * 1024 * 1024
+MAX_PASSCODE = 2**32 - 1  # ydke stores uint32; nothing larger is a passcode anywhere
+MAX_COPIES = 99  # per line or item: more is a typo, not a deck
+MAX_CARDS = 10_000  # per deck, all sections
+MAX_PROBLEMS = 200  # stop reading after this many unreadable lines
+
+BLANKS = " \t\f\v\u00a0\u200b\ufeff\u3000"  # stripped from line ends
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+
+
+class CardLookup(Protocol):
+    """What the codecs need from the card data (``deckcheck.cards.db.CardDB`` fits)."""
+
+    def get(self, passcode: int) -> Card | None: ...
+
+    def find(self, name: str) -> Card | None: ...
+
+
+class UnknownCardsError(InputError):
+    """A deck cannot be written because some cards are not known; ``cards`` names them."""
+
+    def __init__(self, message: str, cards: list[str]) -> None:
+        super().__init__(message + ": " + ", ".join(cards))
+        self.cards = cards
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as an editor numbers them: CRLF, CR and LF all end a line; a BOM is dropped."""
+    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
+
+
+def parse_passcode(token: str) -> tuple[int | None, str | None]:
+    """(passcode, None) or (None, why not) for one token such as ``01315120``."""
+    if not _DIGITS.fullmatch(token):
+        return None, f"'{_short(token)}' is not a passcode"
+    sign, digits = ("-", token[1:]) if token[0] in "+-" else ("", token.lstrip("+"))
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 10:  # checked before int(): huge digit strings are slow to convert
+        return None, f"'{_short(token)}' is too large to be a passcode (at most {MAX_PASSCODE})"
+    value = int(sign + digits)
+    why = passcode_problem(value)
+    return (None, why) if why else (value, None)
+
+
+def passcode_problem(value: int) -> str | None:
+    if value <= 0:
+        return f"passcode must be a positive number, not {value}"
+    if value > MAX_PASSCODE:
+        return f"{value} is too large to be a passcode (at most {MAX_PASSCODE})"
+    return None
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class DeckBuilder:
+    """Collects slots and problems for one deck; enforces the card and problem limits.
+
+    ``section`` is where cards go now; ``seen`` the sections the input named.
+    """
+
+    def __init__(self, source: str) -> None:
+        self.deck = Deck(source=source)
+        self.total = 0
+        self.section: Section = "main"
+        self.seen: set[Section] = set()
+
+    def switch(self, section: Section) -> None:
+        self.section = section
+        self.seen.add(section)
+
+    def lines(self, text: str) -> Iterator[tuple[int, str]]:
+        """(line number, stripped line) of the non-blank lines, until too many problems."""
+        for number, raw in enumerate(split_lines(text), start=1):
+            if self.full:
+                return
+            line = raw.strip(BLANKS)
+            if line:
+                yield number, line
+
+    def finish(self, db: CardLookup | None, why: str) -> Deck:
+        """The deck; if the input named no Extra Deck section, split it out (see split_extra)."""
+        if "extra" not in self.seen:
+            split_extra(self.deck, db, why)
+        return self.deck
+
+    @property
+    def full(self) -> bool:
+        """True once MAX_PROBLEMS were recorded; the reader should stop."""
+        return len(self.deck.problems) >= MAX_PROBLEMS
+
+    def add(self, slot: Slot, copies: int = 1, section: Section | None = None) -> None:
+        """Add ``copies`` of slot to ``section`` (default: the current one)."""
+        self.total += copies
+        if self.total > MAX_CARDS:
+            raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")
+        target = self.deck.section(section or self.section)
+        target.extend(slot.model_copy() for _ in range(copies - 1))
+        target.append(slot)
+
+    def problem(
+        self, line: int | None, message: str, section: Section | None = None, whole: bool = False
+    ) -> None:
+        """Record an unreadable entry in ``section`` (default: the current one; none if
+        ``whole``, for input that belongs to no section)."""
+        problems = self.deck.problems
+        if len(problems) < MAX_PROBLEMS:
+            where = None if whole else section or self.section
+            problems.append(ParseProblem(line=line, message=message, section=where))
+        if len(problems) == MAX_PROBLEMS:
+            where = f" at line {line}" if line else ""
+            problems.append(
+                ParseProblem(
+                    line=line, message=f"too many unreadable entries; stopped reading{where}"
+                )
+            )
+
+
+def split_extra(deck: Deck, db: CardLookup | None, why: str) -> None:
+    """Move Extra Deck monsters from the main list to the extra list, with a notice.
+
+    Used when the input has no Extra Deck section at all. Unknown cards stay in main.
+    """
+    if db is None:
+        return
+    keep: list[Slot] = []
+    moved: list[Slot] = []
+    for slot in deck.main:
+        card = db.get(slot.passcode) if slot.passcode is not None else None
+        (moved if card is not None and card.is_extra_deck_monster else keep).append(slot)
+    if moved:
+        deck.main = keep
+        deck.extra.extend(moved)
+        noun = "card" if len(moved) == 1 else "cards"
+        deck.notices.append(
+            f"{why}: moved {len(moved)} Extra Deck monster {noun} "
+            "(Fusion/Synchro/Xyz/Link) from the main list to the Extra Deck"
+        )
+
+
+def require_passcodes(deck: Deck, target: str) -> None:
+    """Raise UnknownCardsError if some slot has no passcode (a name the data did not know)."""
+    missing = [s.text or "?" for name in SECTIONS for s in deck.section(name) if s.passcode is None]
+    if missing:
+        raise UnknownCardsError(
+            f"cannot write {target}: these cards are unknown and have no passcode",
+            list(dict.fromkeys(missing)),
+        )

@@ -1,0 +1,274 @@
+"""YAML and JSON decks: ``{name: ..., main: [...], extra: [...], side: [...]}``.
+
+Items are passcodes (``89631139``), names or ``3 Name`` strings, or mappings such as
+``{card: 89631139, count: 3}`` (``card`` may be a name; ``name`` beside a passcode is only a
+label). A section may also be a mapping of card to count. YAML is read with the safe loader
+after an event pass that bounds aliases and nodes, so alias bombs are refused; passcodes
+are read as decimal even with leading zeros (YAML 1.1 would take ``01315120`` as octal).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from deckcheck.decks.common import (
+    MAX_COPIES,
+    MAX_INPUT_BYTES,
+    CardLookup,
+    DeckBuilder,
+    parse_passcode,
+)
+from deckcheck.decks.model import SECTIONS, Deck, Slot
+from deckcheck.decks.names import Entry, parse_entry
+from deckcheck.errors import InputError
+
+MAX_ALIASES = 100
+MAX_EVENTS = 200_000
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_INT = "tag:yaml.org,2002:int"
+_STR = "tag:yaml.org,2002:str"
+_NULL = "tag:yaml.org,2002:null"
+_DECIMAL = re.compile(r"[+-]?[0-9]+")
+_CARD_KEYS = ("card", "passcode", "id", "name")
+_COUNT_KEYS = ("count", "qty", "quantity", "copies")
+
+
+def read_yaml(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
+    return _read_tree(compose_yaml(text, source), db, source)
+
+
+def read_json(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
+    """Read JSON; line numbers come from a YAML view of the same text when it agrees."""
+    _check_size(text, source)
+    try:
+        value = json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise InputError(f"{source}: JSON nested too deeply") from None
+    return _read_tree(_json_nodes(text, value), db, source)
+
+
+def _json_nodes(text: str, value: Any) -> Node:
+    # tabs only occur between tokens in valid JSON; YAML does not allow them there
+    try:
+        node = compose_yaml(text.replace("\t", " "), "<json>")
+        if SafeConstructor().construct_document(node) == value:
+            return node
+    except (InputError, RecursionError):
+        pass
+    return yaml.SafeDumper(None).represent_data(value)  # same shape, no line numbers
+
+
+def compose_yaml(text: str, source: str) -> Node:
+    """The YAML node tree, refusing alias bombs, huge documents and bad syntax."""
+    _check_size(text, source)
+    text = text.removeprefix("\ufeff")
+    aliases = events = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            events += 1
+            aliases += isinstance(event, yaml.AliasEvent)
+            if aliases > MAX_ALIASES or events > MAX_EVENTS:
+                what = "aliases" if aliases > MAX_ALIASES else "entries"
+                raise InputError(f"{source}: too many YAML {what}; refusing to read it")
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise InputError(f"{source}: not valid YAML: {exc.problem or exc.context}{where}") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{source}: not valid YAML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{source}: YAML nested too deeply") from None
+    if node is None:
+        raise InputError(f"{source}: the document is empty")
+    return node
+
+
+def looks_structured(text: str) -> bool:
+    """True when the text is a YAML mapping with a main/extra/side list or mapping."""
+    try:
+        node = compose_yaml(text, "<sniff>")
+    except InputError:
+        return False
+    if not isinstance(node, MappingNode):
+        return False
+    return any(
+        _section_key(key) in SECTIONS and isinstance(value, SequenceNode | MappingNode)
+        for key, value in node.value
+    )
+
+
+def _check_size(text: str, source: str) -> None:
+    if len(text) > MAX_INPUT_BYTES:
+        raise InputError(f"{source}: larger than {MAX_INPUT_BYTES // 1024 // 1024} MB")
+
+
+def _line(node: Node) -> int | None:
+    mark = node.start_mark
+    return mark.line + 1 if mark is not None else None
+
+
+def _section_key(node: Node) -> str | None:
+    if not isinstance(node, ScalarNode):
+        return None
+    key = re.sub(r"\s+", " ", str(node.value).strip().lower())
+    return key.removesuffix(" deck").removesuffix("_deck")
+
+
+def _read_tree(root: Node, db: CardLookup | None, source: str) -> Deck:
+    if not isinstance(root, MappingNode):
+        raise InputError(f"{source}: a deck must be a mapping with main, extra and side lists")
+    build = DeckBuilder(source)
+    for key_node, value in root.value:
+        key = _section_key(key_node)
+        if key in ("name", "title") and isinstance(value, ScalarNode):
+            build.deck.name = str(value.value)
+        elif key in SECTIONS:
+            build.switch(key)  # type: ignore[arg-type]
+            _read_section(build, value, db)
+        else:
+            shown = key_node.value if isinstance(key_node, ScalarNode) else "?"
+            build.problem(
+                _line(key_node), f"unknown section '{shown}' (use main, extra, side)", whole=True
+            )
+    return build.finish(db, "no extra section")
+
+
+def _read_section(build: DeckBuilder, node: Node, db: CardLookup | None) -> None:
+    if isinstance(node, SequenceNode):
+        for item in node.value:
+            if build.full:
+                return
+            _read_item(build, item, db)
+    elif isinstance(node, MappingNode):  # {card: count, ...}
+        for card, count in node.value:
+            if build.full:
+                return
+            _add(build, card, count, db)
+    elif node.tag != _NULL:
+        build.problem(_line(node), f"the {build.section} section must be a list of cards")
+
+
+def _read_item(build: DeckBuilder, node: Node, db: CardLookup | None) -> None:
+    if isinstance(node, ScalarNode):
+        _add(build, node, None, db)
+        return
+    if not isinstance(node, MappingNode):
+        build.problem(_line(node), "a card entry cannot be a list")
+        return
+    fields = {str(k.value).strip().lower(): v for k, v in node.value if isinstance(k, ScalarNode)}
+    unknown = [k for k in fields if k not in _CARD_KEYS + _COUNT_KEYS]
+    card = next((fields[k] for k in _CARD_KEYS if k in fields), None)
+    count = next((fields[k] for k in _COUNT_KEYS if k in fields), None)
+    if unknown or card is None or len(fields) != len(node.value):
+        what = f"unknown key '{unknown[0]}'" if unknown else "no 'card'"
+        build.problem(_line(node), f"cannot read card entry: {what}")
+        return
+    _add(build, card, count, db)
+
+
+def _add(build: DeckBuilder, card: Node, count: Node | None, db: CardLookup | None) -> None:
+    line = _line(card)
+    copies = 1
+    if count is not None:
+        copies_or_why = _count(count)
+        if isinstance(copies_or_why, str):
+            build.problem(_line(count), copies_or_why)
+            return
+        copies = copies_or_why
+    entry = _entry(card, db, with_count=count is None)
+    if isinstance(entry, str):
+        build.problem(line, entry)
+        return
+    text = None if entry.passcode is not None else entry.name
+    build.add(Slot(passcode=entry.passcode, text=text, line=line), copies * entry.count)
+
+
+def _count(node: Node) -> int | str:
+    raw = str(node.value) if isinstance(node, ScalarNode) else "?"
+    if not (isinstance(node, ScalarNode) and node.tag == _INT and _DECIMAL.fullmatch(raw)):
+        return f"count '{raw}' is not a whole number"
+    if len(raw) > 4 or not 0 < int(raw) <= MAX_COPIES:
+        return f"count {raw} is not plausible (1 to {MAX_COPIES})"
+    return int(raw)
+
+
+def _entry(node: Node, db: CardLookup | None, with_count: bool) -> Entry | str:
+    if not isinstance(node, ScalarNode):
+        return "a card must be a passcode or a name"
+    raw = str(node.value).strip()
+    if node.tag == _INT:
+        if not _DECIMAL.fullmatch(raw):
+            return f"write passcodes as decimal numbers, not '{raw}'"
+        passcode, why = parse_passcode(raw)
+        return why or Entry(1, passcode, raw)
+    if node.tag != _STR:
+        return f"'{raw}' is not a card" if raw else "empty card entry"
+    if db is None:
+        passcode, why = parse_passcode(raw)
+        if why:
+            return f"'{raw}': reading card names needs the card data"
+        return Entry(1, passcode, raw)
+    entry = parse_entry(raw, db)
+    if isinstance(entry, Entry) and not with_count and entry.count != 1:
+        return f"'{raw}' gives a count twice"
+    return entry
+
+
+def document(deck: Deck, db: CardLookup | None) -> dict[str, Any]:
+    """The deck as plain data: cards grouped by passcode (or unknown name) with counts."""
+    doc: dict[str, Any] = {}
+    if deck.name:
+        doc["name"] = deck.name
+    for section in SECTIONS:
+        groups: dict[int | str, int] = {}
+        for slot in deck.section(section):
+            key: int | str = slot.passcode if slot.passcode is not None else slot.text or "?"
+            groups[key] = groups.get(key, 0) + 1
+        items = []
+        for key, count in groups.items():
+            item: dict[str, Any] = {"card": key, "count": count}
+            card = db.get(key) if db is not None and isinstance(key, int) else None
+            if card is not None:
+                item["name"] = card.name
+            items.append(item)
+        doc[section] = items
+    return doc
+
+
+def write_json(deck: Deck, db: CardLookup | None) -> str:
+    doc = document(deck, db)
+    lines = ["{"]
+    if "name" in doc:
+        lines.append(f'  "name": {json.dumps(doc["name"], ensure_ascii=False)},')
+    for index, section in enumerate(SECTIONS):
+        comma = "," if index < len(SECTIONS) - 1 else ""
+        items = [json.dumps(item, ensure_ascii=False) for item in doc[section]]
+        if not items:
+            lines.append(f'  "{section}": []{comma}')
+            continue
+        lines.append(f'  "{section}": [')
+        lines.append(",\n".join(f"    {item}" for item in items))
+        lines.append(f"  ]{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_yaml(deck: Deck, db: CardLookup | None) -> str:
+    return yaml.safe_dump(
+        document(deck, db),
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=None,
+        width=10_000,
+    )
