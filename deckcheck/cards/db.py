@@ -139,6 +139,8 @@ class CardDB:
     @classmethod
     def open(cls, path: Path | str | None = None) -> CardDB:
         target = Path(path) if path else default_snapshot()
+        if target.is_dir():
+            target = target / SNAPSHOT
         if not target.is_file():
             raise DataError(f"card data not found at {target}; run 'deckcheck cards build'")
         return cls(target)

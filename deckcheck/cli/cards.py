@@ -52,3 +52,21 @@ def show(
         typer.echo(card_text(found))
     else:
         fail(f"unknown output format {output_format!r} (text, json)")
+
+
+@cards_app.command("import-cdb")
+def import_cdb(
+    source: Path = typer.Argument(..., help="A YGOPro/EDOPro cards.cdb (SQLite)."),
+    out: Path = typer.Option(
+        None, "--out", "-o", help="Folder for the snapshot (default: user data dir)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace a snapshot already there."),
+) -> None:
+    """Import a cards.cdb as a card data snapshot usable with 'check --cards FOLDER'."""
+    from deckcheck.cards import cdb
+    from deckcheck.paths import user_data_dir
+
+    target = out or user_data_dir() / "imported" / source.stem
+    summary = cdb.import_cdb(source, target, replace=force)
+    typer.echo(summary.describe())
+    typer.echo(f"use it with: deckcheck check DECK --cards {target}")
