@@ -1,0 +1,192 @@
+"""Tournament commands: side-deck checks and plans, registration, verification, printable
+deck lists, and the rule documentation pages."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import typer
+
+from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
+
+if TYPE_CHECKING:
+    from datetime import date
+
+    from deckcheck.validation.report import Report
+
+side = group("side", "Side-deck swaps between the games of a match (rulebook 1.2.3).")
+
+STRICT_HELP = "Compare passcodes: alternate artworks of a card are different cards (YGOPro)."
+OUTPUT_HELP = "text, json, sarif, junit, github or markdown."
+FORCE_HELP = "Replace the output file if it exists."
+
+
+def _date(text: str | None) -> date | None:
+    from datetime import date
+
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        fail(f"bad date {text!r}: use YYYY-MM-DD")
+
+
+def _emit(report: Report, output_format: str) -> None:
+    """Print one report in the chosen format and exit 0 (valid) or 1."""
+    from deckcheck.report.render import renderer
+
+    render = renderer(output_format)
+    if output_format == "text":
+        typer.echo(render([report], colour=sys.stdout.isatty()))
+    else:
+        typer.echo(render([report]))
+    raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
+
+
+@side.command("check")
+def side_check(
+    registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
+    current: str = typer.Argument(..., help="The deck as it is now, after siding."),
+    format_id: str = typer.Option(None, "--format", "-f", help="Format (default: the record's)."),
+    on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD."),
+    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """Check a sided deck: same section sizes, same 75 cards, cards in the right decks."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import load_deck
+    from deckcheck.registration import registered_deck
+    from deckcheck.side import check_side
+
+    db = CardDB.open()
+    before, record = registered_deck(registered, db)
+    after = load_deck(current, db)
+    fmt = format_id or (record.format if record else "tcg")
+    day = _date(on) or (record.date if record else None)
+    _emit(check_side(before, after, db, fmt, day, strict_printings), output_format)
+
+
+@side.command("apply")
+def side_apply(
+    registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
+    plan: str = typer.Argument(..., help="YAML plan with out: and in: lists."),
+    output: str = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
+    to: str = typer.Option(None, "--to", help="Deck format (default: from OUT's suffix, ydk)."),
+    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Apply a side plan to the registered deck; refused with reasons if it breaks a rule."""
+    from pathlib import Path
+
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import FORMATS, SUFFIX_FORMATS, write_deck
+    from deckcheck.outfile import write_new
+    from deckcheck.registration import registered_deck
+    from deckcheck.side import apply_plan, changes, load_plan, summary
+
+    fmt = to or SUFFIX_FORMATS.get(Path(output).suffix.lower(), "ydk")
+    if fmt not in FORMATS:
+        fail(f"unknown deck format {fmt!r} (use {', '.join(FORMATS)})")
+    db = CardDB.open()
+    before, _ = registered_deck(registered, db)
+    after = apply_plan(before, load_plan(plan), db, strict_printings)
+    write_new(output, write_deck(after, fmt, db), force=force)  # type: ignore[arg-type]
+    typer.echo(f"{output}: {summary(changes(before, after, db, strict_printings))}")
+
+
+@app.command("register")
+def register(
+    deck: str = typer.Argument(..., help="The deck to register."),
+    format_id: str = typer.Option(..., "--format", "-f", help="The event's format."),
+    on: str = typer.Option(..., "--date", "-d", help="The event date YYYY-MM-DD."),
+    player: str = typer.Option(..., "--player", help="The player's name."),
+    event: str = typer.Option(None, "--event", help="The event's name or id."),
+    output: str = typer.Option(..., "--output", "-o", help="Registration record (JSON)."),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Validate a deck for an event and write its registration record; an invalid deck is
+    refused with the report (exit 1)."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import load_deck
+    from deckcheck.outfile import write_new
+    from deckcheck.registration import RegistrationRefused
+    from deckcheck.registration import register as make_record
+    from deckcheck.report.text import render
+
+    db = CardDB.open()
+    try:
+        record = make_record(load_deck(deck, db), db, player, format_id, _date(on), event)
+    except RegistrationRefused as refused:
+        typer.echo(render([refused.report]))
+        fail(str(refused), EXIT_INVALID)
+    write_new(output, record.to_json(), force=force)
+    listed = f", list {record.banlist}" if record.banlist else ""
+    typer.echo(
+        f"registered {deck} for {record.player}: {record.format} on {record.date}{listed}; "
+        f"Main {record.sizes['main']}, Extra {record.sizes['extra']}, "
+        f"Side {record.sizes['side']}; {record.digest} -> {output}"
+    )
+
+
+@app.command("verify")
+def verify(
+    record_path: str = typer.Argument(..., metavar="REG.json", help="Registration record."),
+    deck: str = typer.Argument(..., help="The deck presented now."),
+    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """Is this the registered deck (or a legal sided version of it)? Exit 0 yes, 1 no."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import load_deck
+    from deckcheck.registration import load_registration
+    from deckcheck.registration import verify as check_record
+
+    db = CardDB.open()
+    record = load_registration(record_path)
+    report = check_record(record, load_deck(deck, db), db, strict_printings)
+    _emit(report, output_format)
+
+
+@app.command("sheet")
+def sheet(
+    deck: str = typer.Argument(..., help="The deck to print."),
+    player: str = typer.Option(..., "--player", help="The player's name."),
+    event: str = typer.Option(None, "--event", help="The event's name."),
+    on: str = typer.Option(None, "--date", "-d", help="The event date YYYY-MM-DD."),
+    format_id: str = typer.Option(None, "--format", "-f", help="The event's format."),
+    player_id: str = typer.Option(None, "--player-id", help="The player's card game id."),
+    output: str = typer.Option(..., "--output", "-o", help="The PDF to write."),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write a printable deck registration sheet (PDF) with the totals computed."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import load_deck
+    from deckcheck.outfile import write_new
+    from deckcheck.report.sheet import render_sheet
+
+    fmt_name = None
+    if format_id:
+        from deckcheck.formats.registry import get_format
+
+        fmt_name = get_format(format_id).name
+    db = CardDB.open()
+    pdf = render_sheet(load_deck(deck, db), db, player, event, _date(on), fmt_name, player_id)
+    write_new(output, pdf, force=force)
+    typer.echo(f"wrote {output}")
+
+
+@app.command("rule")
+def rule(
+    slug: str = typer.Argument(None, help="Rule slug or code (copy-limit, DC201); none: list."),
+) -> None:
+    """Show a rule's documentation: what it checks, why, an example and how to fix."""
+    from deckcheck.ruledocs import page, rule_for
+    from deckcheck.validation.rules import RULES
+
+    if slug is None:
+        for r in RULES.values():
+            typer.echo(f"{r.code}  {r.slug:<24} {r.title}")
+        return
+    typer.echo(page(rule_for(slug).slug), nl=False)
