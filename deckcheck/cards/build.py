@@ -7,7 +7,8 @@ The source has real flaws; each is resolved by a stated policy and listed in the
   that passcode, and is removed from the other;
 - " (card)" disambiguation suffixes: dropped, unless another card has the bare name;
 - passcodes repeated inside one record: kept once;
-- cards without passcodes (tokens, skills, unreleased cards): kept, found by name only.
+- cards without passcodes (tokens, skills, unreleased cards): kept, found by name only;
+- printed zeros the source leaves out (monster ATK/DEF 0, Pendulum Scale 0): put back.
 Effect text is never read: only facts.
 """
 
@@ -122,10 +123,23 @@ def _legality(raw: dict[str, Any]) -> dict[str, Legality]:
     return out
 
 
+def _monster_zeros(rec: dict[str, Any], frames: tuple[str, ...]) -> dict[str, Any]:
+    """The source leaves out printed zeros (ATK 0, DEF 0, Pendulum Scale 0): put them back."""
+    if rec["kind"] != "monster":
+        return {}
+    fixed: dict[str, Any] = {"atk": rec.get("atk", 0)}
+    if "link" not in frames:
+        fixed["def"] = rec.get("def", 0)
+    if "pendulum" in frames or "pendulum" in rec.get("classifications", ()):
+        fixed["scale"] = rec.get("scale", 0)
+    return fixed
+
+
 def to_card(rec: dict[str, Any]) -> Card:
     from deckcheck.cards.materials import parse_materials
 
     frames = tuple(rec.get("frames", ()))
+    rec = rec | _monster_zeros(rec, frames)
     materials = None
     if rec.get("materials"):
         materials = parse_materials(rec["materials"], frames)

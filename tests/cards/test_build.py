@@ -42,3 +42,12 @@ def test_snapshot_holds_no_effect_text(db):
     dumped = card.model_dump_json()
     assert "draw" not in dumped.lower()
     assert db.find("Decode Talker").materials.method == "link"
+
+
+def test_printed_zeros_are_restored(db):
+    ash = db.find("Ash Blossom & Joyous Spring")
+    assert (ash.atk, ash.defense) == (0, 1800)
+    assert (db.find("Relinquished").atk, db.find("Relinquished").defense) == (0, 0)
+    assert db.find("Pendulumucho").scale == 0
+    assert db.find("Decode Talker").defense is None  # Link monsters have no DEF
+    assert db.find("Blue-Eyes White Dragon").atk == 3000
