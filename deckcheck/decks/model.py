@@ -51,13 +51,17 @@ class Deck(BaseModel):
     def counts(self, section: Section) -> Counter[int]:
         return Counter(self.passcodes(section))
 
-    def digest(self) -> str:
-        """Order-independent, printing-aware digest of the 75 (alternate arts differ)."""
+    def digest(self, counts: dict[Section, Counter[int]] | None = None) -> str:
+        """Order-independent, printing-aware digest of the 75 (alternate arts differ).
+
+        ``counts``: the sections' passcode counts when the caller has them already.
+        """
         parts = []
         for name in SECTIONS:
-            counts = sorted(self.counts(name).items())
+            counts_here = counts[name] if counts is not None else self.counts(name)
+            counts_sorted = sorted(counts_here.items())
             unknown = sorted(s.text or "" for s in self.section(name) if s.passcode is None)
-            parts.append(name + ":" + ",".join(f"{p}x{n}" for p, n in counts))
+            parts.append(name + ":" + ",".join(f"{p}x{n}" for p, n in counts_sorted))
             if unknown:
                 parts.append(name + "?:" + "|".join(unknown))
         return "sha256:" + hashlib.sha256(";".join(parts).encode()).hexdigest()[:32]

@@ -91,18 +91,17 @@ def misplaced(card: Card, section: str, allow_skills: bool) -> str | None:
 
 def placement(ctx: Context) -> Iterator[Violation]:
     allow_skills = ctx.format.skill_cards > 0
-    get = ctx.db.get
+    cards = ctx.cards
     for section in SECTIONS:
-        slots = ctx.deck.section(section)
-        for code in dict.fromkeys(s.passcode for s in slots if s.passcode is not None):
-            card = get(code)
+        for code in ctx.section_counts[section]:
+            card = cards[code]
             if card is None:
                 continue
             slug = misplaced(card, section, allow_skills)
             if slug is None:
                 continue
             message = _placement_message(slug, card)
-            for slot in slots:
+            for slot in ctx.deck.section(section):
                 if slot.passcode == code:
                     yield violation(
                         slug,

@@ -46,17 +46,26 @@ class Context:
         return [p for p in self.placed if p.card is not None]
 
     @cached_property
+    def section_counts(self) -> dict[Section, Counter[int]]:
+        return {section: self.deck.counts(section) for section in SECTIONS}
+
+    @cached_property
     def copies(self) -> Counter[int]:
         """Copies of each passcode across Main+Extra+Side."""
         counts: Counter[int] = Counter()
-        for section in SECTIONS:
-            counts.update(self.deck.passcodes(section))
+        for section_counts in self.section_counts.values():
+            counts.update(section_counts)
         return counts
 
     @cached_property
-    def has_unknown(self) -> bool:
+    def cards(self) -> dict[int, Card | None]:
+        """Each distinct passcode's card, looked up once."""
         get = self.db.get
-        return any(get(code) is None for code in self.copies) or any(
+        return {code: get(code) for code in self.copies}
+
+    @cached_property
+    def has_unknown(self) -> bool:
+        return None in self.cards.values() or any(
             slot.passcode is None for section in SECTIONS for slot in self.deck.section(section)
         )
 
@@ -64,9 +73,9 @@ class Context:
     def name_counts(self) -> dict[str, dict[int, int]]:
         """Copies per name key across Main+Extra+Side, split by passcode."""
         counts: dict[str, dict[int, int]] = {}
-        get = self.db.get
+        cards = self.cards
         for code, n in self.copies.items():
-            card = get(code)
+            card = cards[code]
             if card is None:
                 continue
             for key in card.name_keys:

@@ -67,8 +67,7 @@ def effect_name_notes(ctx: Context) -> Iterator[str]:
     """Say why a card whose name changes only by effect counts on its own."""
     names = set(ctx.name_counts)
     seen: set[tuple[str, str]] = set()
-    for code in ctx.copies:
-        card = ctx.db.get(code)
+    for card in ctx.cards.values():
         if card is None or not card.effect_name_changes:
             continue
         for other in card.effect_name_changes:
