@@ -43,6 +43,8 @@ class CardFacts:
     passcodes: tuple[int, ...]
     # series -> [(date, status)] sorted by date
     history: dict[str, list[tuple[date, str]]] = field(default_factory=dict)
+    # Genesys: [(date, points)] sorted by date
+    points: list[tuple[date, float]] = field(default_factory=list)
 
 
 def read_cards(path: Path) -> list[CardFacts]:
@@ -60,7 +62,13 @@ def read_cards(path: Path) -> list[CardFacts]:
             ]
             if changes:
                 history[series] = sorted(changes)
-        cards.append(CardFacts(row["name"], tuple(row.get("passwords") or ()), history))
+        genesys = (row.get("legality") or {}).get("genesys") or {}
+        points = sorted(
+            (date.fromisoformat(h["date"]), float(h["points"]))
+            for h in genesys.get("history", [])
+            if h.get("points") is not None
+        )
+        cards.append(CardFacts(row["name"], tuple(row.get("passwords") or ()), history, points))
     return cards
 
 
@@ -89,6 +97,36 @@ def reconstruct(cards: Iterable[CardFacts], series: str, on: date) -> dict[int, 
         for code in card.passcodes:
             entries[code] = Entry(passcode=code, name=name, limit=limit)
     return entries
+
+
+def genesys_lists(cards: list[CardFacts]) -> list[Banlist]:
+    """One points list per Genesys change date: every card with points above 0 that day."""
+    days = sorted({d for c in cards for d, _ in c.points})
+    lists = []
+    for day in days:
+        rows = []
+        for card in cards:
+            points = [p for d, p in card.points if d <= day]
+            if points and points[-1] > 0 and card.passcodes:
+                rows.append((card.name, card.passcodes, points[-1]))
+        entries = {
+            code: Entry(passcode=code, name=name, points=value)
+            for name, codes, value in sorted(rows, key=lambda r: r[0].casefold())
+            for code in codes
+        }
+        name = f"{day.year}.{day.month:02d}.{day.day:02d}"
+        lists.append(
+            Banlist(
+                series="genesys",
+                name=name,
+                title=f"{name} Genesys",
+                effective=day,
+                points_cap=100,
+                entries=entries,
+                source="points from the genesys legality history in cards.jsonl.gz",
+            )
+        )
+    return lists
 
 
 def effective_day(name: str, series: str, dates: list[date]) -> tuple[date, str | None]:
@@ -201,6 +239,7 @@ def build(lflists: Path, cards_path: Path) -> BuildResult:
             list(_from_files(files, series, dates, lflists, notes)), cards, notes
         )
     out.append(_speed_list(lflists / "current" / "Speed.lflist.conf", cards, lflists))
+    out += genesys_lists(cards)
     for series in ("ocg", "tcg"):
         first = min(b.effective for b in out if b.series == series and b.effective)
         taken = {b.name for b in out if b.series == series}

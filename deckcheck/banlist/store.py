@@ -188,6 +188,10 @@ class BanlistStore:
                 found = self.in_force(fmt.banlist_fallback, on)
         if found is not None and fmt.forbidden_to_limited:
             found = found.forbidden_as_limited()
+            if found.series != fmt.banlist:
+                # a derived list is a different list: its own series and title (and cache key)
+                title = f"{found.title or found.name} (Forbidden as Limited)"
+                found = found.model_copy(update={"series": fmt.banlist, "title": title})
         return found
 
     def resolve(self, series: str, key: str) -> Banlist:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck
 from deckcheck.formats.model import Format
-from deckcheck.validation import banlist, construction, copies
+from deckcheck.validation import banlist, construction, copies, pool
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, Violation
 
@@ -26,6 +26,13 @@ CHECKS: list[RuleCheck] = [
     construction.placement,
     copies.copy_limit,
     banlist.status,
+    pool.group_limits,
+    pool.not_on_whitelist,
+    pool.not_released,
+    pool.never_legal,
+    pool.forbidden_card_type,
+    pool.points_cap,
+    pool.skill_card_count,
 ]
 
 
@@ -97,7 +104,7 @@ class Checker:
         violations = [v for rule in CHECKS for v in rule(ctx)]
         sizes = deck.sizes()
         return Report(
-            deck=DeckInfo(source=deck.source, digest=deck.digest(), **sizes),
+            deck=DeckInfo(source=deck.source, digest=deck.digest(ctx.section_counts), **sizes),
             format=FormatInfo(
                 id=ctx.format.id,
                 date=ctx.on.isoformat(),

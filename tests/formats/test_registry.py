@@ -53,5 +53,8 @@ def test_pinned_and_derived_lists():
     # Traditional before its first published list: the TCG list, Forbidden read as Limited
     old = store.for_format(get_format("traditional"), date(2010, 1, 1))
     assert old.name == "2009.09" and old.limit_of(55144522) == 1  # Pot of Greed
+    assert old.series == "traditional" and old.title == "2009.09 TCG (Forbidden as Limited)"
     assert store.in_force("tcg", date(2010, 1, 1)).limit_of(55144522) == 0
-    assert store.for_format(get_format("genesys"), date(2026, 1, 1)) is None
+    genesys = store.for_format(get_format("genesys"), date(2026, 1, 1))
+    assert (genesys.name, genesys.points_cap) == ("2025.09.24", 100)
+    assert store.for_format(get_format("genesys"), date(2025, 9, 21)) is None

@@ -1,0 +1,234 @@
+"""Card pool and format rules: release by region and date, never-legal cards, banned card
+kinds, points caps, Skill Cards, whitelists and group limits.
+
+Each rule looks at every distinct card of the deck once and reports it once, with the
+passcodes used, the copies and the first input line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from deckcheck.banlist.model import Banlist
+from deckcheck.cards.model import Card
+from deckcheck.validation.context import Context
+from deckcheck.validation.report import Violation, violation
+
+REGION_NAMES = {"tcg": "TCG", "ocg": "OCG", "ocg-kr": "Korean OCG", "ocg-sc": "Simplified Chinese"}
+KIND_NAMES = {"link": "Link", "pendulum": "Pendulum"}
+
+
+@dataclass
+class Used:
+    """One card of the deck: the passcodes used for it, its copies and where it starts."""
+
+    card: Card
+    codes: list[int]
+    count: int
+    section: str
+    line: int | None
+
+    def fields(self) -> dict[str, object]:
+        return {
+            "cards": sorted(set(self.codes)),
+            "name": self.card.name,
+            "count": self.count,
+            "section": self.section,
+            "line": self.line,
+        }
+
+
+def used_cards(ctx: Context) -> list[Used]:
+    by_uid: dict[str, Used] = {}
+    for placed in ctx.known:
+        card, slot = placed.card, placed.slot
+        assert card is not None and slot.passcode is not None
+        found = by_uid.get(card.uid)
+        if found is None:
+            by_uid[card.uid] = Used(card, [slot.passcode], 1, placed.section, slot.line)
+            continue
+        found.count += 1
+        found.codes.append(slot.passcode)
+        if found.line is None or (slot.line is not None and slot.line < found.line):
+            found.line = slot.line
+    return list(by_uid.values())
+
+
+def release_problem(card: Card, region: str, cutoff: date, excluded: list[date]) -> str | None:
+    """Why ``card`` is outside the pool of ``region`` up to ``cutoff``, or None."""
+    where = REGION_NAMES.get(region, region)
+    released = card.release.get(region)
+    if released is not None:
+        if released > cutoff:
+            return f"first released in the {where} on {released}, after {cutoff}"
+        if released in excluded:
+            return f"first released in the {where} on {released}, a release this format excludes"
+        return None
+    # no release date in the data: trust the region's legality, bounded by any other release
+    legality = card.legality.get(region)
+    if legality is None or legality.status == "unreleased":
+        others = ", ".join(
+            f"{REGION_NAMES.get(r, r)} {d}" for r, d in sorted(card.release.items()) if d
+        )
+        return f"never released in the {where}" + (f" (only {others})" if others else "")
+    earliest = min(card.release.values(), default=None)
+    if earliest is not None and earliest > cutoff:
+        return f"first released anywhere on {earliest}, after {cutoff}"
+    return None
+
+
+def not_released(ctx: Context) -> Iterator[Violation]:
+    fmt = ctx.format
+    if not fmt.region:
+        return
+    cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
+    for used in used_cards(ctx):
+        if used.card.kind in ("token", "skill"):
+            continue  # placement rules speak for these
+        why = release_problem(used.card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
+        if why is None:
+            continue
+        message = f"{used.card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
+        yield violation("not-released", message, **used.fields())
+
+
+def never_legal(ctx: Context) -> Iterator[Violation]:
+    for used in used_cards(ctx):
+        if used.card.illegal:
+            message = f"{used.card.name} is never legal in tournament play"
+            yield violation("never-legal", message, **used.fields())
+
+
+def _is_kind(card: Card, kind: str) -> bool:
+    if kind == "pendulum":
+        return card.is_pendulum  # Pendulum Fusion/Synchro/Xyz included
+    if kind == "link":
+        return card.is_link
+    return card.kind == kind or kind in card.frames or kind in card.classifications
+
+
+def forbidden_card_type(ctx: Context) -> Iterator[Violation]:
+    kinds = ctx.format.forbidden_kinds
+    if not kinds:
+        return
+    for used in used_cards(ctx):
+        for kind in kinds:
+            if _is_kind(used.card, kind):
+                label = KIND_NAMES.get(kind, kind.title())
+                message = (
+                    f"{used.card.name} is a {used.card.type_line}; {ctx.format.name} "
+                    f"allows no {label} monsters"
+                )
+                yield violation("forbidden-card-type", message, **used.fields())
+                break
+
+
+def points_of(banlist: Banlist, card: Card) -> float:
+    values = [
+        entry.points
+        for code in card.passcodes
+        if (entry := banlist.entries.get(code)) is not None and entry.points is not None
+    ]
+    return max(values, default=0.0)
+
+
+def points_cap(ctx: Context) -> Iterator[Violation]:
+    banlist = ctx.banlist
+    cap = ctx.points_cap
+    if cap is None:
+        cap = ctx.format.points_cap
+    if cap is None and banlist is not None:
+        cap = banlist.points_cap
+    if cap is None or banlist is None:
+        return
+    scored = [(points_of(banlist, u.card) * u.count, u) for u in used_cards(ctx)]
+    scored = [(p, u) for p, u in scored if p > 0]
+    total = sum(p for p, _ in scored)
+    if total <= cap:
+        return
+    scored.sort(key=lambda pu: (-pu[0], pu[1].card.name))
+    parts = ", ".join(f"{u.card.name} x{u.count} = {_num(p)}" for p, u in scored[:5])
+    more = f" and {len(scored) - 5} more" if len(scored) > 5 else ""
+    message = (
+        f"the deck has {_num(total)} points; {ctx.format.name} allows at most {_num(cap)} "
+        f"(list {banlist.name}): {parts}{more}"
+    )
+    codes = sorted({c for _, u in scored for c in u.codes})
+    yield violation("points-cap", message, cards=codes, count=int(total), limit=cap)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def skill_card_count(ctx: Context) -> Iterator[Violation]:
+    allowed = ctx.format.skill_cards
+    if allowed <= 0:
+        return  # not-a-deck-card speaks for Skill Cards where a format has none
+    skills = [u for u in used_cards(ctx) if u.card.kind == "skill"]
+    total = sum(u.count for u in skills)
+    if total <= allowed:
+        return
+    names = ", ".join(f"{u.card.name} x{u.count}" for u in skills)
+    message = f"{total} Skill Cards ({names}); {ctx.format.name} allows {allowed}"
+    codes = sorted({c for u in skills for c in u.codes})
+    line = min((u.line for u in skills if u.line is not None), default=None)
+    yield violation("skill-card-count", message, cards=codes, count=total, limit=allowed, line=line)
+
+
+def not_on_whitelist(ctx: Context) -> Iterator[Violation]:
+    banlist = ctx.banlist
+    if banlist is None or not banlist.whitelist:
+        return
+    for used in used_cards(ctx):
+        entries = [banlist.entries[c] for c in used.card.passcodes if c in banlist.entries]
+        if any(e.limit is None or e.limit >= 0 for e in entries):
+            continue
+        how = "marked not legal on" if entries else "not on"
+        message = f"{used.card.name} is {how} the {ctx.format.name} list {banlist.name}"
+        yield violation("not-on-whitelist", message, **used.fields())
+
+
+def group_limits(ctx: Context) -> Iterator[Violation]:
+    """Speed Duel "Limited N": all cards of group N together at most N copies. Reported as
+    ``limited``; a group with a single name over its own limit is left to the status rule."""
+    banlist = ctx.banlist
+    if banlist is None:
+        return
+    groups = banlist.groups()
+    if not groups:
+        return
+    members: dict[int, list[Used]] = {}
+    for used in used_cards(ctx):
+        for code in used.card.passcodes:
+            entry = banlist.entries.get(code)
+            if entry is not None and entry.group is not None:
+                members.setdefault(entry.group, []).append(used)
+                break
+    for group, uses in sorted(members.items()):
+        limit = banlist.group_limit(group)
+        total = sum(u.count for u in uses)
+        if total <= limit or len(uses) < 2:
+            continue
+        names = ", ".join(f"{u.card.name} x{u.count}" for u in sorted(uses, key=_by_name))
+        message = (
+            f'{total} cards of the "Limited {group}" group ({names}); the {ctx.format.name} '
+            f"list {banlist.name} allows {limit} of that group in total"
+        )
+        codes = sorted({c for u in uses for c in u.codes})
+        line = min((u.line for u in uses if u.line is not None), default=None)
+        yield violation(
+            "limited",
+            message,
+            cards=codes,
+            count=total,
+            limit=limit,
+            line=line,
+            name=f"Limited {group}",
+        )
+
+
+def _by_name(used: Used) -> str:
+    return used.card.name
