@@ -23,7 +23,7 @@ ENUMERATION = "exact enumeration over overlapping groups"
 MONTE_CARLO = "monte carlo"
 
 # work units (state x atom x draw) one exact evaluation may use before sampling instead
-DEFAULT_BUDGET = 4_000_000
+DEFAULT_BUDGET = 2_000_000
 
 
 @dataclass(frozen=True)
