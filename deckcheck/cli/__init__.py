@@ -10,6 +10,7 @@ from __future__ import annotations
 # (each: from deckcheck.cli import NAME as _NAME)
 from deckcheck.cli import cards as _cards  # noqa: E402,F401
 from deckcheck.cli import check as _check  # noqa: E402,F401
+from deckcheck.cli import decks as _decks  # noqa: E402,F401
 from deckcheck.cli import event as _event  # noqa: E402,F401
 from deckcheck.cli import hands as _hands  # noqa: E402,F401
 from deckcheck.cli.common import app, run

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from deckcheck.decks import names, ydk, ydke
-from deckcheck.decks.common import MAX_INPUT_BYTES, CardLookup, split_lines
+from deckcheck.decks.common import BLANKS, MAX_INPUT_BYTES, CardLookup, split_lines
 from deckcheck.decks.model import SECTIONS, Deck
 from deckcheck.errors import InputError
 
@@ -33,6 +33,7 @@ SUFFIX_FORMATS: dict[str, Format] = {
 _PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
 _NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
 _YAML_KEY = re.compile(r"^[\"']?(main|extra|side)(\s*deck)?[\"']?\s*:", re.I | re.M)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # not tab, line ends or page breaks
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xef\xbb\xbf", "utf-8"),
     (b"\xff\xfe\x00\x00", "utf-32-le"),
@@ -80,7 +81,7 @@ def read_deck(
     """Read deck text in the given format, or the sniffed one when ``fmt`` is None."""
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"{source}: larger than {MAX_INPUT_BYTES // 1024 // 1024} MB")
-    if not text.removeprefix("\ufeff").strip():
+    if not text.strip(BLANKS + "\r\n"):
         raise InputError(f"{source}: empty input, no deck to read")
     fmt = fmt or sniff(text)
     if fmt == "ydk":
@@ -154,8 +155,8 @@ def decode_bytes(data: bytes, shown: str) -> str:
             f"{shown}: not {encoding.upper()} text (byte 0x{bad} at offset {exc.start}); "
             "save the deck as UTF-8"
         ) from None
-    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f\v\x1a")
-    if "\x00" in text or controls * 20 > len(text):
+    text = text.removesuffix("\x1a")  # DOS end-of-file mark
+    if "\x00" in text or len(_CONTROL.findall(text)) * 20 > len(text):
         raise InputError(f"{shown}: binary data, not a deck file")
     return text
 

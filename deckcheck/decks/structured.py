@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -30,6 +31,9 @@ from deckcheck.errors import InputError
 
 MAX_ALIASES = 100
 MAX_EVENTS = 200_000
+MAX_DEPTH = 20  # a deck needs 3; libyaml's composer recurses and can crash on deep input
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _INT = "tag:yaml.org,2002:int"
 _STR = "tag:yaml.org,2002:str"
@@ -65,21 +69,21 @@ def _json_nodes(text: str, value: Any) -> Node:
             return node
     except (InputError, RecursionError):
         pass
-    return yaml.SafeDumper(None).represent_data(value)  # same shape, no line numbers
+    try:
+        return yaml.SafeDumper(None).represent_data(value)  # same shape, no line numbers
+    except RecursionError:
+        raise InputError("JSON nested too deeply") from None
 
 
 def compose_yaml(text: str, source: str) -> Node:
-    """The YAML node tree, refusing alias bombs, huge documents and bad syntax."""
+    """The YAML node tree, refusing alias bombs, deep nesting, huge documents, bad syntax.
+
+    The limits are checked on the event stream, before any node is built.
+    """
     _check_size(text, source)
     text = text.removeprefix("\ufeff")
-    aliases = events = 0
     try:
-        for event in yaml.parse(text, Loader=_Loader):
-            events += 1
-            aliases += isinstance(event, yaml.AliasEvent)
-            if aliases > MAX_ALIASES or events > MAX_EVENTS:
-                what = "aliases" if aliases > MAX_ALIASES else "entries"
-                raise InputError(f"{source}: too many YAML {what}; refusing to read it")
+        _check_events(yaml.parse(text, Loader=_Loader), source)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -92,6 +96,33 @@ def compose_yaml(text: str, source: str) -> Node:
     if node is None:
         raise InputError(f"{source}: the document is empty")
     return node
+
+
+def _check_events(events: Iterator[yaml.Event], source: str) -> None:
+    """Count entries as if every alias were expanded; refuse too many, or too deep."""
+    aliases = expanded = 0
+    sizes: dict[str, int] = {}  # anchor -> entries it expands to
+    open_: list[tuple[str | None, int]] = []  # anchor and count at the start of each collection
+    for event in events:
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            expanded += sizes.get(event.anchor or "", 1)
+        else:
+            expanded += 1
+        if isinstance(event, _OPEN):
+            open_.append((event.anchor, expanded))
+        elif isinstance(event, _CLOSE) and open_:
+            anchor, start = open_.pop()
+            if anchor:
+                sizes[anchor] = expanded - start + 1
+        elif isinstance(event, yaml.ScalarEvent) and event.anchor:
+            sizes[event.anchor] = 1
+        if aliases > MAX_ALIASES:
+            raise InputError(f"{source}: more than {MAX_ALIASES} YAML aliases; refusing it")
+        if expanded > MAX_EVENTS:
+            raise InputError(f"{source}: YAML aliases expand to too many entries; refusing it")
+        if len(open_) > MAX_DEPTH:
+            raise InputError(f"{source}: YAML nested more than {MAX_DEPTH} levels; refusing it")
 
 
 def looks_structured(text: str) -> bool:

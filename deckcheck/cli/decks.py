@@ -1,0 +1,70 @@
+"""``deckcheck convert``: rewrite a deck in another format."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from deckcheck.cli.common import app, fail
+
+if TYPE_CHECKING:
+    from deckcheck.cards.db import CardDB
+
+FORMAT_HELP = "ydk, ydke, names, json or yaml"
+
+
+@app.command("convert")
+def convert(
+    source: str = typer.Argument(
+        ..., metavar="IN", help="Deck file, '-' for stdin, or a ydke:// / YGOPRODeck ?y= URL."
+    ),
+    to: str = typer.Option(..., "--to", help=f"Output format: {FORMAT_HELP}."),
+    output: str = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Replace OUT if it exists."),
+    allow_unknown: bool = typer.Option(
+        False, "--allow-unknown", help="Write cards the card data does not know as they are."
+    ),
+) -> None:
+    """Convert a deck between formats, keeping every card of every section.
+
+    Refuses (exit 2) when the input has unreadable lines or, unless --allow-unknown,
+    cards the card data does not know. Name lists keep cards, not alternate artworks.
+    """
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.codecs import FORMATS, load_deck, unknown_cards, write_deck
+    from deckcheck.outfile import write_new
+
+    if to not in FORMATS:
+        fail(f"unknown format {to!r} (use {FORMAT_HELP})")
+    db = CardDB.open()
+    deck = load_deck(source, db)
+    if deck.problems:
+        lines = [
+            f"  line {p.line}: {p.message}" if p.line else f"  {p.message}" for p in deck.problems
+        ]
+        fail(f"{source}: cannot convert, {_count(lines, 'unreadable entry')}:\n" + "\n".join(lines))
+    unknown = unknown_cards(deck, db)
+    if unknown and not allow_unknown:
+        fail(
+            f"{source}: {_count(unknown, 'card')} not in the card data (use --allow-unknown to "
+            "convert anyway):\n" + "\n".join(_with_hint(card, db) for card in unknown)
+        )
+    text = write_deck(deck, to, db)  # type: ignore[arg-type]
+    for notice in deck.notices:
+        typer.echo(f"note: {notice}", err=True)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_new(output, text, force=force)
+
+
+def _with_hint(card: str, db: CardDB) -> str:
+    hints = [] if card.isdigit() else db.suggest(card)
+    return f"  {card}" + (f" (did you mean {', '.join(hints)}?)" if hints else "")
+
+
+def _count(items: list[str], noun: str) -> str:
+    if len(items) == 1:
+        return f"1 {noun}"
+    return f"{len(items)} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"

@@ -1,0 +1,90 @@
+"""``deckcheck convert`` end to end through the real entry point."""
+
+from __future__ import annotations
+
+import json
+
+from deckcheck.decks import read_deck
+from tests.cli.helpers import run
+from tests.conftest import DECKS
+from tests.decks.helpers import BEUD, BEWD, POT
+
+ALTERGEIST = str(DECKS / "AI_Altergeist.ydk")  # every card known to the data
+ALBAZ = str(DECKS / "AI_Albaz.ydk")  # three passcodes the data does not know
+
+
+def test_convert_to_stdout(capsys, db):
+    result = run(capsys, "convert", ALTERGEIST, "--to", "ydke")
+    assert result.code == 0, result.err
+    assert result.out.startswith("ydke://") and result.out.count("!") == 3
+    original = read_deck((DECKS / "AI_Altergeist.ydk").read_text(), db)
+    assert read_deck(result.out, db).digest() == original.digest()
+
+
+def test_convert_url_argument(capsys):
+    url = "ydke://o6lXBaOpVwU=!0iNuAQ==!!"
+    result = run(capsys, "convert", url, "--to", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["main"] == [{"card": BEWD, "count": 2, "name": "Blue-Eyes White Dragon"}]
+    assert doc["extra"][0]["card"] == BEUD
+
+
+def test_convert_to_file_refuses_to_overwrite(capsys, tmp_path):
+    out = tmp_path / "deck.yaml"
+    assert run(capsys, "convert", ALTERGEIST, "--to", "yaml", "-o", str(out)).code == 0
+    first = out.read_text()
+    assert "Altergeist" in first
+    out.write_text("mine\n")
+    result = run(capsys, "convert", ALTERGEIST, "--to", "names", "-o", str(out))
+    assert result.code == 2 and "already exists" in result.err
+    assert out.read_text() == "mine\n"
+    result = run(capsys, "convert", ALTERGEIST, "--to", "names", "-o", str(out), "--force")
+    assert result.code == 0
+    assert out.read_text().startswith("Main Deck\n")
+
+
+def test_unknown_cards_exit_2_with_the_list(capsys):
+    result = run(capsys, "convert", ALBAZ, "--to", "names")
+    assert result.code == 2
+    assert "3 cards not in the card data" in result.err
+    for code in ("55273561", "68468460", "95515790"):
+        assert code in result.err
+    assert result.out == ""
+    allowed = run(capsys, "convert", ALBAZ, "--to", "names", "--allow-unknown")
+    assert allowed.code == 0 and "1 55273561" in allowed.out
+
+
+def test_unknown_names_get_suggestions(capsys, tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text("3 Pot of Greed\n2 Ash Blosom\n")
+    result = run(capsys, "convert", str(path), "--to", "ydk")
+    assert result.code == 2
+    assert "Ash Blosom (did you mean Ash Blossom & Joyous Spring" in result.err
+
+
+def test_unreadable_lines_exit_2_with_line_numbers(capsys, tmp_path):
+    path = tmp_path / "bad.ydk"
+    path.write_text(f"#main\n{POT}\nabc\n0\n#extra\n")
+    result = run(capsys, "convert", str(path), "--to", "ydke")
+    assert result.code == 2
+    assert "2 unreadable entries" in result.err
+    assert "line 3: 'abc' is not a passcode" in result.err and "line 4:" in result.err
+
+
+def test_notice_goes_to_stderr(capsys, tmp_path):
+    path = tmp_path / "noextra.ydk"
+    path.write_text(f"#main\n{BEWD}\n{BEUD}\n")
+    result = run(capsys, "convert", str(path), "--to", "ydk")
+    assert result.code == 0
+    assert "note: no #extra line" in result.err
+    assert result.out.endswith(f"#main\n{BEWD}\n#extra\n{BEUD}\n!side\n")
+
+
+def test_bad_usage_and_bad_input(capsys, tmp_path):
+    assert run(capsys, "convert", ALTERGEIST, "--to", "pdf").code == 2
+    assert "no such file" in run(capsys, "convert", str(tmp_path / "x"), "--to", "ydk").err
+    binary = tmp_path / "x.ydk"
+    binary.write_bytes(bytes(range(256)))
+    result = run(capsys, "convert", str(binary), "--to", "ydk")
+    assert result.code == 2 and "binary" in result.err and "Traceback" not in result.err
