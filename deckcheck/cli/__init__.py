@@ -13,6 +13,7 @@ from deckcheck.cli import check as _check  # noqa: E402,F401
 from deckcheck.cli import decks as _decks  # noqa: E402,F401
 from deckcheck.cli import event as _event  # noqa: E402,F401
 from deckcheck.cli import hands as _hands  # noqa: E402,F401
+from deckcheck.cli import serve as _serve  # noqa: E402,F401
 from deckcheck.cli.common import app, run
 
 __all__ = ["app", "main"]

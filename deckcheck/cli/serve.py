@@ -1,0 +1,49 @@
+"""``deckcheck serve``: the banlist and registration service on uvicorn."""
+
+from __future__ import annotations
+
+import typer
+
+from deckcheck.cli.common import app, fail
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8080, min=0, max=65535, help="Port to listen on."),
+    workers: int = typer.Option(1, min=1, max=64, help="Worker processes."),
+    database_url: str = typer.Option(
+        None,
+        "--database-url",
+        help="postgresql://user:pass@host/db to share one database between workers or "
+        "machines (default: a SQLite file in the user data directory).",
+    ),
+    log_level: str = typer.Option("info", help="uvicorn log level."),
+) -> None:
+    """Serve the JSON API (/v1, OpenAPI at /openapi.json) and the web page."""
+    import os
+
+    import uvicorn
+
+    from deckcheck.service.app import create_app
+    from deckcheck.service.settings import Settings, check_database_url
+    from deckcheck.service.storage import default_sqlite_path
+
+    if database_url:
+        check_database_url(database_url)
+    settings = Settings(database_url=database_url)
+    where = "PostgreSQL" if database_url else f"SQLite {default_sqlite_path()}"
+    typer.echo(f"deckcheck: registrations in {where}", err=True)
+    options = {"host": host, "port": port, "log_level": log_level, "timeout_keep_alive": 5}
+    if workers == 1:
+        app_instance = create_app(settings)  # fails here, with a message, if storage is broken
+        uvicorn.run(app_instance, **options)
+        return
+    # each worker process builds its own app from the same settings
+    os.environ.update(settings.to_env())
+    create_app(settings).state.service.close()  # check storage (and create tables) once
+    try:
+        uvicorn.run("deckcheck.service.app:create_app", factory=True, workers=workers, **options)
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            fail("the server stopped with an error", code=1)

@@ -1,0 +1,16 @@
+"""The JSON API under /v1: one module per resource."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from deckcheck.service.state import Service
+
+
+def _service(request: Request) -> Service:
+    return request.app.state.service
+
+
+Svc = Annotated[Service, Depends(_service)]

@@ -1,0 +1,66 @@
+"""POST /v1/validate: a deck in any codec the CLI reads, answered with the CLI's report."""
+
+from __future__ import annotations
+
+from datetime import date
+from enum import StrEnum
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from deckcheck.service.api import Svc
+from deckcheck.service.errors import responses
+from deckcheck.validation.report import Report
+
+router = APIRouter(tags=["validation"])
+
+DECK_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The deck as text: ydk, a ydke:// or YGOPRODeck URL, a name list "
+        '("3 Ash Blossom & Joyous Spring"), JSON or YAML. The format is sniffed unless '
+        "`codec` names it.",
+        "content": {
+            "text/plain": {"schema": {"type": "string"}},
+            "application/json": {"schema": {"type": "object"}},
+            "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+        },
+    }
+}
+
+
+class Codec(StrEnum):
+    ydk = "ydk"
+    ydke = "ydke"
+    names = "names"
+    json = "json"
+    yaml = "yaml"
+
+
+@router.post(
+    "/validate",
+    response_model=Report,
+    responses=responses(400, 413, 422),
+    openapi_extra=DECK_BODY,
+)
+async def validate(
+    request: Request,
+    svc: Svc,
+    format_id: str = Query("tcg", alias="format", max_length=64, description="Format id"),
+    on: date | None = Query(None, alias="date", description="Event date (default today)"),
+    points_cap: float | None = Query(None, gt=0, le=1e6, description="Points cap (Genesys)"),
+    codec: Codec | None = Query(None, description="The deck's format (default: sniffed)"),
+    source: str = Query("<request>", max_length=200, description="A label for the report"),
+) -> JSONResponse:
+    """Check one deck; the body is the same report as ``deckcheck check --output-format
+    json`` gives for it (one element of its ``decks``)."""
+    svc.format(format_id)  # an unknown format is a parameter error before any reading
+    body = await request.body()
+
+    def work() -> Report:
+        deck = svc.read_deck(body, source, codec.value if codec else None)
+        return svc.validate(deck, format_id, on, points_cap)
+
+    report = await run_in_threadpool(work)
+    return JSONResponse(report.model_dump(mode="json"))

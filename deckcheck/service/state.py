@@ -1,0 +1,109 @@
+"""The service's shared state: card data, formats, banlists, one Checker and the storage.
+
+Built once per worker process. The API routes and the web pages both call these methods, and
+these call the same library functions as the CLI, so a deck gets the same report from both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING
+
+from deckcheck.errors import InputError
+from deckcheck.service.errors import ApiError
+from deckcheck.service.settings import Settings
+
+if TYPE_CHECKING:
+    from deckcheck.banlist.model import Banlist
+    from deckcheck.banlist.store import BanlistStore
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.model import Deck
+    from deckcheck.formats.model import Format
+    from deckcheck.service.storage import Storage
+    from deckcheck.validation import Checker
+    from deckcheck.validation.report import Report
+
+
+@dataclass
+class Service:
+    settings: Settings
+    db: CardDB
+    banlists: BanlistStore
+    formats: dict[str, Format]
+    checker: Checker
+    storage: Storage
+    # checkers for events with their own points cap, by (format, cap)
+    _capped: dict[tuple[str, float], Checker] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, settings: Settings) -> Service:
+        from deckcheck.banlist.store import BanlistStore
+        from deckcheck.cards.db import CardDB
+        from deckcheck.formats.registry import load_formats
+        from deckcheck.service.storage import open_storage
+        from deckcheck.validation import Checker
+
+        db = CardDB.open(settings.cards)
+        banlists = BanlistStore.open()
+        formats = load_formats()
+        checker = Checker(db, banlists, formats)
+        return cls(settings, db, banlists, formats, checker, open_storage(settings.database_url))
+
+    def close(self) -> None:
+        self.storage.close()
+
+    def format(self, format_id: str, status: int = 422) -> Format:
+        found = self.formats.get(format_id.strip().lower())
+        if found is None:
+            known = ", ".join(sorted(self.formats))
+            raise ApiError(status, f"unknown format {format_id!r}; known formats: {known}")
+        return found
+
+    def checker_for(self, format_id: str, points_cap: float | None) -> Checker:
+        """The shared checker, or one whose format carries an event's own points cap."""
+        if points_cap is None:
+            return self.checker
+        key = (format_id, points_cap)
+        if key not in self._capped:
+            from deckcheck.validation import Checker
+
+            capped = self.format(format_id).model_copy(update={"points_cap": points_cap})
+            formats = {**self.formats, format_id: capped}
+            self._capped[key] = Checker(self.db, self.banlists, formats)
+        return self._capped[key]
+
+    def read_deck(self, data: bytes | str, source: str, codec: str | None = None) -> Deck:
+        """A deck from request bytes or text in any codec the CLI reads (sniffed unless
+        ``codec`` names one); unreadable input is a 400 with the codec's message."""
+        from deckcheck.decks.codecs import decode_bytes, read_deck
+
+        try:
+            text = decode_bytes(data, source) if isinstance(data, bytes) else data
+            return read_deck(text, self.db, source=source, fmt=codec)  # type: ignore[arg-type]
+        except InputError as exc:
+            raise ApiError(400, str(exc), "bad-deck") from None
+
+    def validate(
+        self, deck: Deck, format_id: str, on: date | None, points_cap: float | None = None
+    ) -> Report:
+        fmt = self.format(format_id)
+        return self.checker.check(deck, fmt.id, on, points_cap)
+
+    def banlist(self, format_id: str, on: date) -> Banlist:
+        fmt = self.format(format_id, status=404)
+        found = self.banlists.for_format(fmt, on)
+        if found is None:
+            why = "has no Forbidden/Limited list" if not fmt.banlist else "had no list yet"
+            raise ApiError(404, f"format {fmt.id} {why} on {on.isoformat()}", "no-banlist")
+        return found
+
+    def resolve_banlist(self, format_id: str, key: str) -> Banlist:
+        """A list of the format's series by name ("2026.04") or date ("2026-04-15")."""
+        fmt = self.format(format_id, status=404)
+        if not fmt.banlist:
+            raise ApiError(404, f"format {fmt.id} has no Forbidden/Limited list", "no-banlist")
+        try:
+            return self.banlists.resolve(fmt.banlist, key)
+        except InputError as exc:
+            raise ApiError(404, str(exc), "no-banlist") from None

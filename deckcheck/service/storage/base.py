@@ -1,0 +1,254 @@
+"""What the service stores: events and registrations, the same on SQLite and PostgreSQL.
+
+A registration row is never updated except to mark it replaced: a player who registers again
+adds a row with the next revision and the previous one stops being current. The SQL here is
+shared; each backend supplies connections, transactions and its placeholder style.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
+from datetime import UTC, date, datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class EventRow(BaseModel):
+    id: str
+    name: str
+    format: str
+    date: date
+    points_cap: float | None = None
+    deadline: datetime | None = None
+    created: datetime
+
+
+class RegistrationRow(BaseModel):
+    id: int
+    event_id: str
+    player: str
+    revision: int
+    current: bool
+    digest: str
+    created: datetime
+    # the registration record (deckcheck.registration) as JSON
+    record: dict[str, Any]
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def player_key(player: str) -> str:
+    """Names that differ only in case or spacing are one player."""
+    return " ".join(player.split()).casefold()
+
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS events (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        format TEXT NOT NULL,
+        date TEXT NOT NULL,
+        points_cap DOUBLE PRECISION,
+        deadline TEXT,
+        token_hash TEXT NOT NULL,
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS registrations (
+        id {serial} PRIMARY KEY,
+        event_id TEXT NOT NULL REFERENCES events (id),
+        player TEXT NOT NULL,
+        player_key TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        current INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created TEXT NOT NULL,
+        UNIQUE (event_id, player_key, revision)
+    )""",
+    # at most one current registration per player and event, whatever the interleaving
+    """CREATE UNIQUE INDEX IF NOT EXISTS registrations_current
+        ON registrations (event_id, player_key) WHERE current = 1""",
+)
+
+_EVENT_COLUMNS = "id, name, format, date, points_cap, deadline, created"
+_REG_COLUMNS = "id, event_id, player, revision, current, digest, record, created"
+
+
+def _event(row: tuple[Any, ...]) -> EventRow:
+    keys = _EVENT_COLUMNS.split(", ")
+    return EventRow(**dict(zip(keys, row, strict=True)))
+
+
+def _registration(row: tuple[Any, ...]) -> RegistrationRow:
+    keys = _REG_COLUMNS.split(", ")
+    data = dict(zip(keys, row, strict=True))
+    data["record"] = json.loads(data["record"])
+    data["current"] = bool(data["current"])
+    return RegistrationRow(**data)
+
+
+class Cursor(ABC):
+    """The few cursor calls the shared SQL needs, with ``?`` placeholders."""
+
+    @abstractmethod
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> None: ...
+
+    @abstractmethod
+    def fetchone(self) -> tuple[Any, ...] | None: ...
+
+    @abstractmethod
+    def fetchall(self) -> list[tuple[Any, ...]]: ...
+
+
+class Storage(ABC):
+    """Events and registrations. Every method is one transaction."""
+
+    kind: str = "?"
+
+    @abstractmethod
+    def transaction(self, write: bool) -> AbstractContextManager[Cursor]: ...
+
+    @abstractmethod
+    def lock_player(self, cur: Cursor, event_id: str, key: str) -> None:
+        """Serialise writers of one player's registration (inside a write transaction)."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def lock_schema(self, cur: Cursor) -> None:
+        """Keep two processes from creating the tables at once."""
+
+    def migrate(self, serial: str) -> None:
+        with self.transaction(write=True) as cur:
+            self.lock_schema(cur)
+            for statement in SCHEMA:
+                cur.execute(statement.format(serial=serial))
+
+    def create_event(
+        self,
+        event_id: str,
+        name: str,
+        format_id: str,
+        day: date,
+        points_cap: float | None,
+        deadline: datetime | None,
+        token_hash: str,
+    ) -> EventRow:
+        created = now()
+        with self.transaction(write=True) as cur:
+            cur.execute(
+                "INSERT INTO events (id, name, format, date, points_cap, deadline, token_hash, "
+                "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    event_id,
+                    name,
+                    format_id,
+                    day.isoformat(),
+                    points_cap,
+                    deadline.isoformat() if deadline else None,
+                    token_hash,
+                    created.isoformat(),
+                ),
+            )
+        return EventRow(
+            id=event_id,
+            name=name,
+            format=format_id,
+            date=day,
+            points_cap=points_cap,
+            deadline=deadline,
+            created=created,
+        )
+
+    def event(self, event_id: str) -> EventRow | None:
+        with self.transaction(write=False) as cur:
+            cur.execute(f"SELECT {_EVENT_COLUMNS} FROM events WHERE id = ?", (event_id,))
+            row = cur.fetchone()
+        return _event(row) if row else None
+
+    def token_hash(self, event_id: str) -> str | None:
+        with self.transaction(write=False) as cur:
+            cur.execute("SELECT token_hash FROM events WHERE id = ?", (event_id,))
+            row = cur.fetchone()
+        return str(row[0]) if row else None
+
+    def register(
+        self, event_id: str, player: str, digest: str, record: dict[str, Any]
+    ) -> RegistrationRow:
+        """Add the player's registration; an earlier one stays as history, not current."""
+        key = player_key(player)
+        created = now()
+        with self.transaction(write=True) as cur:
+            self.lock_player(cur, event_id, key)
+            cur.execute(
+                "SELECT COALESCE(MAX(revision), 0) FROM registrations "
+                "WHERE event_id = ? AND player_key = ?",
+                (event_id, key),
+            )
+            found = cur.fetchone()
+            revision = int(found[0] if found else 0) + 1
+            cur.execute(
+                "UPDATE registrations SET current = 0 "
+                "WHERE event_id = ? AND player_key = ? AND current = 1",
+                (event_id, key),
+            )
+            cur.execute(
+                "INSERT INTO registrations (event_id, player, player_key, revision, current, "
+                "digest, record, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                (
+                    event_id,
+                    player,
+                    key,
+                    revision,
+                    digest,
+                    json.dumps(record, ensure_ascii=False, sort_keys=True),
+                    created.isoformat(),
+                ),
+            )
+            cur.execute(
+                f"SELECT {_REG_COLUMNS} FROM registrations "
+                "WHERE event_id = ? AND player_key = ? AND revision = ?",
+                (event_id, key, revision),
+            )
+            row = cur.fetchone()
+        assert row is not None  # just inserted in this transaction
+        return _registration(row)
+
+    def registrations(self, event_id: str, history: bool = False) -> list[RegistrationRow]:
+        """Current registrations by player (and, with ``history``, the replaced ones too)."""
+        where = "" if history else " AND current = 1"
+        with self.transaction(write=False) as cur:
+            cur.execute(
+                f"SELECT {_REG_COLUMNS} FROM registrations WHERE event_id = ?{where} "
+                "ORDER BY player_key, revision",
+                (event_id,),
+            )
+            rows = cur.fetchall()
+        return [_registration(r) for r in rows]
+
+    def registration(self, event_id: str, player: str) -> RegistrationRow | None:
+        """The player's current registration."""
+        with self.transaction(write=False) as cur:
+            cur.execute(
+                f"SELECT {_REG_COLUMNS} FROM registrations "
+                "WHERE event_id = ? AND player_key = ? AND current = 1",
+                (event_id, player_key(player)),
+            )
+            row = cur.fetchone()
+        return _registration(row) if row else None
+
+    def count(self, event_id: str) -> tuple[int, int]:
+        """(current registrations, all rows including history)."""
+        with self.transaction(write=False) as cur:
+            cur.execute(
+                "SELECT COALESCE(SUM(current), 0), COUNT(*) FROM registrations WHERE event_id = ?",
+                (event_id,),
+            )
+            row = cur.fetchone()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
