@@ -97,10 +97,12 @@ def _top_cards(decks: list[HandStats], top: int) -> list[str]:
 
 def _bars(axes: Any, decks: list[HandStats], names: list[str]) -> None:
     series = [(i, d, g) for i, d in enumerate(decks) for g in d.going]
+    highest = 0.0
     height = 0.8 / len(series)
     for s, (i, deck, going) in enumerate(series):
         odds = {c.name: c.by_turn[going][0] for c in deck.cards}
         values = [100 * odds.get(n, 0.0) for n in names]
+        highest = max([highest, *values])
         offsets = [row - 0.4 + height * (s + 0.5) for row in range(len(names))]
         tag = f"{'AB'[i]}, " if len(decks) > 1 else ""
         label = f"{tag}going {going} ({deck.hand_sizes[going][0]} cards)"
@@ -109,7 +111,7 @@ def _bars(axes: Any, decks: list[HandStats], names: list[str]) -> None:
         axes.bar_label(bars, labels=shown, padding=2, fontsize=7)
     axes.set_yticks(range(len(names)), [_short(n) for n in names], fontsize=8)
     axes.invert_yaxis()
-    axes.set_xlim(0, 110)
+    axes.set_xlim(0, min(112.0, highest * 1.15 + 8))  # room for the labels
     axes.set_xlabel("P(at least one copy in the opening hand), %")
     axes.set_title("Cards (by name key), turn 1")
     axes.legend(loc="lower right", fontsize=8)

@@ -144,15 +144,20 @@ def _heading(stats: HandStats) -> list[str]:
     return [
         f"{stats.deck.name or stats.deck.source}: {stats.deck.main} Main Deck cards "
         f"(card data {stats.card_data})",
-        f"P(at least one) on turns 1..{stats.turns}, {hands}",
+        f"Hand sizes on {_turns(stats.turns)}: {hands}",
+        "Cards and categories: chance of at least one copy; conditions: chance the hand meets it",
     ]
+
+
+def _turns(turns: int) -> str:
+    return "turn 1" if turns == 1 else f"turns 1 to {turns}"
 
 
 def _method(row: Any, samples: int) -> str:
     if row.method != MONTE_CARLO or not row.intervals:
         return row.method
     spread = max((hi - lo) / 2 for values in row.intervals.values() for lo, hi in values)
-    return f"{row.method} ({samples:,} hands, 95% ±{100 * spread:.2f})"
+    return f"{row.method} ({samples:,} hands, ±{100 * spread:.2f} points at 95%)"
 
 
 def stats_text(stats: HandStats) -> str:
