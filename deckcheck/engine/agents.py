@@ -1,0 +1,230 @@
+"""Agents answer prompts: random, greedy, scripted, and a human at the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+from deckcheck.engine.actions import (
+    ATTACK,
+    DEFENSE,
+    DONE,
+    END_BATTLE,
+    FIRST,
+    TO_BATTLE,
+    TO_END,
+    Action,
+    Prompt,
+    as_action,
+)
+from deckcheck.engine.rng import Rng, derive
+from deckcheck.engine.state import EMPTY, State
+from deckcheck.errors import InputError
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, duel: Duel, prompt: Prompt) -> Action: ...
+
+
+class RandomAgent:
+    """Uniform over the legal options, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, duel: Duel, prompt: Prompt) -> Action:
+        return prompt.options[self.rng.below(len(prompt.options))]
+
+
+class GreedyAgent:
+    """A simple heuristic: build the strongest board, attack only when the battle is won,
+    keep life points (weak monsters defend). It sees only what its player may see."""
+
+    name = "greedy"
+
+    def choose(self, duel: Duel, prompt: Prompt) -> Action:
+        pick = getattr(self, "_" + prompt.kind, None)
+        choice = pick(duel.state, prompt) if pick else None
+        return choice if choice in prompt.options else prompt.default
+
+    # ---- helpers --------------------------------------------------------------------------
+
+    @staticmethod
+    def _threat(s: State, player: int) -> int:
+        """The strongest ATK the opponent shows."""
+        best = 0
+        for iid in s.monsters(1 - player):
+            c = s.cards[iid]
+            if c.face_up:
+                best = max(best, c.atk)
+        return best
+
+    @staticmethod
+    def _guess_def(s: State, iid: int) -> int:
+        c = s.cards[iid]
+        if not c.face_up:
+            return 1500  # a face-down monster: a typical DEF
+        return c.def_value if c.in_def else c.atk
+
+    # ---- prompt kinds -----------------------------------------------------------------------
+
+    def _first(self, s: State, prompt: Prompt) -> Action:
+        return FIRST
+
+    def _main(self, s: State, prompt: Prompt) -> Action:
+        me = prompt.player
+        threat = self._threat(s, me)
+        own_best = max((s.cards[i].atk for i in s.monsters(me) if s.cards[i].face_up), default=0)
+        best: tuple[float, Action] | None = None
+        for a in prompt.options:
+            score = self._score(s, me, a, threat, own_best)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, a)
+        if best:
+            return best[1]
+        return TO_BATTLE if TO_BATTLE in prompt.options else TO_END
+
+    def _score(self, s: State, me: int, a: Action, threat: int, own_best: int) -> float:
+        kind = a[0]
+        if kind in ("synchro", "xyz", "link"):
+            d = s.cards[a[1]].d
+            return d.atk - own_best + 100 if d.atk > own_best else 0
+        if kind == "pendulum":
+            return 5000
+        if kind in ("summon", "set"):
+            d = s.cards[a[1]].d
+            if d.tributes and d.atk < own_best + 500 * d.tributes:
+                return 0
+            strong = d.atk >= threat
+            if kind == "summon":
+                return d.atk + 1 if strong or d.atk >= d.defense else 0
+            return d.defense if not strong and d.defense > d.atk else 0
+        c = s.cards[a[1]] if len(a) > 1 and isinstance(a[1], int) else None
+        if kind == "flip" and c is not None:
+            return 50 if c.atk >= threat else 0
+        if kind == "position" and c is not None:
+            if c.in_def:
+                return 40 if c.atk > threat else 0
+            return 30 if c.atk < threat and c.def_value > c.atk else 0
+        if kind == "scale":
+            return 10
+        return 0
+
+    def _battle(self, s: State, prompt: Prompt) -> Action:
+        best: tuple[int, Action] | None = None
+        for a in prompt.options:
+            if a[0] != "attack":
+                continue
+            atk = s.cards[a[1]].atk
+            if a[2] == EMPTY:
+                gain = atk + 10000
+            else:
+                t = s.cards[a[2]]
+                guard = self._guess_def(s, a[2])
+                if atk <= guard:
+                    continue
+                gain = (t.atk if t.face_up else 1000) + (0 if t.in_def else atk - guard)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+        return best[1] if best else END_BATTLE
+
+    _replay = _battle
+
+    def _tributes(self, s: State, prompt: Prompt) -> Action:
+        return min(prompt.options, key=lambda a: sum(s.cards[i].atk for i in a[1]))
+
+    def _materials(self, s: State, prompt: Prompt) -> Action:
+        return min(prompt.options, key=lambda a: (sum(s.cards[i].atk for i in a[1]), len(a[1])))
+
+    def _position(self, s: State, prompt: Prompt) -> Action:
+        return ATTACK if ATTACK in prompt.options else DEFENSE
+
+    def _discard(self, s: State, prompt: Prompt) -> Action:
+        def keep(a: Action) -> tuple[int, int]:
+            d = s.cards[a[1]].d
+            return (1 if d.is_monster else 0, d.atk)
+
+        return min(prompt.options, key=keep)
+
+    def _pendulum(self, s: State, prompt: Prompt) -> Action:
+        picks = [a for a in prompt.options if a[0] == "pick"]
+        if not picks:
+            return DONE
+        return max(picks, key=lambda a: s.cards[a[1]].atk)
+
+
+class ScriptedAgent:
+    """Plays a fixed list of actions in order; once they run out, it declines."""
+
+    name = "scripted"
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._actions: Iterator[Action] = iter([as_action(a) for a in actions])
+
+    def choose(self, duel: Duel, prompt: Prompt) -> Action:
+        action = next(self._actions, None)
+        if action is None:
+            return prompt.default
+        if action not in prompt.options:
+            raise InputError(f"scripted action {list(action)} is not legal at a {prompt.kind}")
+        return action
+
+
+class HumanAgent:
+    """A person at the terminal: shows the board and numbered options, reads a number."""
+
+    name = "human"
+
+    def __init__(self, read: Callable[[str], str], out: TextIO) -> None:
+        self.read = read
+        self.out = out
+
+    def choose(self, duel: Duel, prompt: Prompt) -> Action:
+        from deckcheck.engine.describe import board_text, describe_action
+
+        print("\n" + board_text(duel, prompt.player), file=self.out)
+        print(f"-- {prompt.kind}: choose one", file=self.out)
+        for n, a in enumerate(prompt.options, 1):
+            print(f"  {n}. {describe_action(duel, a)}", file=self.out)
+        while True:
+            text = self.read("> ").strip()
+            if text.isdigit() and 1 <= int(text) <= len(prompt.options):
+                return prompt.options[int(text) - 1]
+            print(f"type a number from 1 to {len(prompt.options)}", file=self.out)
+
+
+def make_agent(name: str, seed: int, player: int) -> Agent:
+    """``random`` or ``greedy`` agents, each seeded from the duel seed and its player."""
+    if name == "random":
+        return RandomAgent(derive(seed, 1000 + player))
+    if name == "greedy":
+        return GreedyAgent()
+    raise InputError(f"unknown agent {name!r} (choose random or greedy; human: deckcheck play)")
+
+
+def parse_agents(text: str) -> tuple[str, str]:
+    """``random,greedy`` -> ("random", "greedy"); one name serves both players."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2:
+        raise InputError(f"--agents takes one or two names, got {text!r}")
+    for n in names:
+        if n not in ("random", "greedy"):
+            raise InputError(f"unknown agent {n!r} (choose random or greedy)")
+    return names[0], names[1]
+
+
+def play(duel: Duel, agents: tuple[Agent, Agent]) -> Duel:
+    """Play a duel to the end; returns it for convenience."""
+    while duel.prompt is not None:
+        prompt = duel.prompt
+        duel.apply_action(agents[prompt.player].choose(duel, prompt))
+    return duel

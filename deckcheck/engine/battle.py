@@ -1,0 +1,228 @@
+"""The Battle Phase (rulebook 6.3.4): start step, battle step with attack declarations and
+replays, the damage step's five timings, end step.
+
+Damage calculation follows 6.3.4.3.3: ATK against ATK (the lower is destroyed and its
+controller takes the difference; equal ATK destroys both, except two 0-ATK monsters),
+ATK against DEF (a higher ATK destroys the defender without damage, a higher DEF deals the
+difference to the attacker's controller), direct attacks deal the attacker's ATK. Battle
+destruction is confirmed at damage calculation and carried out at the end of the damage
+step; a face-down target is turned face-up before damage calculation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, Prompt
+from deckcheck.engine.base import Asking, check_win, damage, open_window
+from deckcheck.engine.moves import to_pile
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+
+def battle_start(duel: Duel) -> None:
+    duel.state.phase = "battle"
+    duel.emit("phase", "battle")
+    open_window(duel, "battle_start", "battle_step")
+
+
+def battle_step(duel: Duel) -> None:
+    duel.emit("step", "battle")
+    duel.state.step = "declare"
+
+
+def attack_options(duel: Duel) -> list[Action]:
+    s = duel.state
+    tp = s.turn_player
+    cards = s.cards
+    targets = s.monsters(1 - tp) or [EMPTY]
+    opts: list[Action] = []
+    for iid in s.monsters(tp):
+        c = cards[iid]
+        if c.face_up and not c.in_def and c.attacked != s.turn:
+            opts.extend(("attack", iid, t) for t in targets)
+    return opts
+
+
+def declare(duel: Duel) -> Asking:
+    """The turn player declares an attack or ends the Battle Phase. Entering the battle step
+    does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
+    declaration."""
+    s = duel.state
+    tp = s.turn_player
+    choice = yield Prompt(tp, "battle", (*attack_options(duel), END_BATTLE))
+    if choice == END_BATTLE:
+        s.step = "battle_end"
+        return
+    _, attacker, target = choice
+    c = s.cards[attacker]
+    c.attacks = c.attacks + 1 if c.attacked == s.turn else 1
+    c.attacked = s.turn
+    s.battle = Battle(attacker, target, s.sides[1 - tp].field_changes)
+    duel.emit("attack", tp, attacker, target)
+    open_window(duel, "attack", "battle_check")
+
+
+def _attacker_ok(duel: Duel) -> bool:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    c = s.cards[b.attacker]
+    return c.loc == MZONE and c.ctrl == s.turn_player and c.face_up and not c.in_def
+
+
+def battle_check(duel: Duel) -> None:
+    """After the declaration's window: the attack goes on, replays, or stops (6.3.4.2)."""
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    if not _attacker_ok(duel):
+        duel.emit("attack_stopped", s.turn_player, b.attacker)
+        s.battle = None
+        s.step = "battle_step"
+    elif s.sides[1 - s.turn_player].field_changes != b.watch:
+        duel.emit("replay", s.turn_player, b.attacker)
+        s.step = "replay"
+    else:
+        s.step = "ds_start"
+
+
+def replay(duel: Duel) -> Asking:
+    """A replay: choose a new target (or attack directly if none) or stop the attack; this
+    is not a new attack declaration (6.3.4.2.1)."""
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    tp = s.turn_player
+    targets = s.monsters(1 - tp) or [EMPTY]
+    choice = yield Prompt(tp, "replay", (*(("attack", b.attacker, t) for t in targets), CANCEL))
+    if choice == CANCEL:
+        duel.emit("attack_cancelled", tp, b.attacker)
+        s.battle = None
+        s.step = "battle_step"
+        return
+    b.target = choice[2]
+    b.watch = s.sides[1 - tp].field_changes
+    duel.emit("retarget", tp, b.attacker, b.target)
+    open_window(duel, "attack_target", "battle_check")
+
+
+def _battle_live(duel: Duel) -> bool:
+    """Both monsters are still there to battle (a direct attack needs only the attacker)."""
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    if not b.live or not _attacker_ok(duel):
+        return False
+    if b.target == EMPTY:
+        return True
+    t = s.cards[b.target]
+    return t.loc == MZONE and t.ctrl == 1 - s.turn_player
+
+
+def ds_start(duel: Duel) -> None:
+    s = duel.state
+    assert s.battle is not None
+    s.battle.damage_step = True
+    duel.emit("step", "damage_start")
+    open_window(duel, "damage_start", "ds_before")
+
+
+def ds_before(duel: Duel) -> None:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    duel.emit("step", "before_damage")
+    if _battle_live(duel) and b.target != EMPTY:
+        t = s.cards[b.target]
+        if not t.face_up:
+            t.face_up = True
+            duel.emit("flip", t.ctrl, b.target)
+    else:
+        b.live = False
+    open_window(duel, "before_damage", "ds_calc")
+
+
+def ds_calc(duel: Duel) -> None:
+    duel.emit("step", "damage_calculation")
+    open_window(duel, "damage_calculation", "ds_damage")
+
+
+def ds_damage(duel: Duel) -> None:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    if _battle_live(duel):
+        calculate(duel)
+        if check_win(duel):
+            return
+    else:
+        b.live = False
+    open_window(duel, "after_damage", "ds_end")
+
+
+def calculate(duel: Duel) -> None:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    tp = s.turn_player
+    a = s.cards[b.attacker]
+    if b.target == EMPTY:
+        damage(duel, 1 - tp, a.atk, "battle")
+        return
+    t = s.cards[b.target]
+    if not t.in_def:
+        if a.atk > t.atk:
+            _destroy(duel, b.target)
+            damage(duel, 1 - tp, a.atk - t.atk, "battle")
+        elif a.atk < t.atk:
+            _destroy(duel, b.attacker)
+            damage(duel, tp, t.atk - a.atk, "battle")
+        elif a.atk > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
+            _destroy(duel, b.attacker)
+            _destroy(duel, b.target)
+    elif a.atk > t.def_value:
+        _destroy(duel, b.target)
+    elif a.atk < t.def_value:
+        damage(duel, tp, t.def_value - a.atk, "battle")
+
+
+def _destroy(duel: Duel, iid: int) -> None:
+    c = duel.state.cards[iid]
+    c.destroyed = True
+    duel.emit("destroyed", c.ctrl, iid, "battle")
+
+
+def ds_end(duel: Duel) -> None:
+    """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
+    Pendulum monsters, face-up to the Extra Deck)."""
+    s = duel.state
+    duel.emit("step", "damage_end")
+    b = s.battle
+    assert b is not None
+    for iid in (b.attacker, b.target):
+        if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
+            to_pile(duel, iid, GRAVE, "battle")
+    s.battle = None
+    open_window(duel, "damage_end", "battle_step")
+
+
+def battle_end(duel: Duel) -> None:
+    duel.emit("step", "battle_end")
+    open_window(duel, "battle_end", "main2")
+
+
+PLAIN = {
+    "battle_start": battle_start,
+    "battle_step": battle_step,
+    "battle_check": battle_check,
+    "ds_start": ds_start,
+    "ds_before": ds_before,
+    "ds_calc": ds_calc,
+    "ds_damage": ds_damage,
+    "ds_end": ds_end,
+    "battle_end": battle_end,
+}
+ASKING = {"declare": declare, "replay": replay}

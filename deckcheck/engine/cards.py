@@ -1,0 +1,322 @@
+"""Card definitions for the engine, compiled once per process from the card data.
+
+A ``CardDef`` holds what the rules of play need (stats, Link Arrows as vectors, material
+groups as data) and ``issues``: why the engine cannot play the card faithfully yet. Cards
+with issues are still played as far as the rules allow (an effect monster plays as its
+stats, a Spell can be Set) and are always listed in the coverage report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcheck.cards.model import Card, MaterialGroup
+
+# Link Arrow vectors (rows toward the opponent, columns to the right) for the player who
+# controls the Link monster; the other player's are the negation.
+ARROWS: dict[str, tuple[int, int]] = {
+    "topleft": (1, -1),
+    "topcenter": (1, 0),
+    "topright": (1, 1),
+    "middleleft": (0, -1),
+    "middleright": (0, 1),
+    "bottomleft": (-1, -1),
+    "bottomcenter": (-1, 0),
+    "bottomright": (-1, 1),
+}
+
+EFFECT_NOT_APPLIED = "monster effect not applied: plays as its printed stats"
+PENDULUM_EFFECT = "Pendulum Effect (if any) not applied"
+SPELL_TRAP = "cannot be activated yet: can only be Set or kept in hand"
+NEEDS_EFFECT_SUMMON = (
+    "summoned only by a card effect (Fusion/Ritual or its own text): never summoned"
+)
+SPECIAL_ONLY = "Special Summoned only by its own text: never summoned"
+NO_MATERIALS = "no material line: summoned only by a card effect: never summoned"
+BAD_MATERIALS = "material line not understood: never summoned"
+UNKNOWN_STAT = "'?' ATK/DEF is treated as 0"
+NOT_PLAYABLE = "not a card the rules of play use"
+
+# Relations between the members of one material group.
+RELATIONS = frozenset(
+    {
+        "same-name",
+        "same-race",
+        "same-attribute",
+        "same-level",
+        "same-rank",
+        "different-names",
+        "different-races",
+        "different-attributes",
+        "different-levels",
+    }
+)
+FRAME_TRAITS = frozenset(
+    {"effect", "normal", "non-effect", "fusion", "synchro", "xyz", "link", "ritual"}
+    | {"pendulum", "gemini", "non-link", "non-token"}
+)
+PREFIXED = ("archetype", "not-archetype", "not-name", "rank", "not-attribute")
+ANY_PREFIXED = ("any-name", "any-archetype", "any-race", "any-attribute", "any-frame")
+
+
+class UnsupportedMaterial(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSpec:
+    """One material group as data: counts, filters and relations."""
+
+    min: int
+    max: int | None
+    name: str | None
+    tuner: bool | None
+    level: int | None
+    attribute: str | None
+    race: str | None
+    checks: tuple[tuple[str, str], ...]  # (trait kind, argument)
+    relations: tuple[str, ...]
+
+    def accepts(self, d: CardDef) -> bool:
+        if self.name is not None and self.name not in d.names:
+            return False
+        if self.tuner is not None and d.tuner != self.tuner:
+            return False
+        if self.level is not None and d.level != self.level:
+            return False
+        if self.attribute is not None and d.attribute != self.attribute:
+            return False
+        if self.race is not None and d.race != self.race:
+            return False
+        return all(_check(d, kind, arg) for kind, arg in self.checks)
+
+    def related(self, members: list[CardDef]) -> bool:
+        """Whether the members of this group satisfy its same-/different- relations."""
+        for rel in self.relations:
+            kind, _, key = rel.partition("-")
+            key = key.rstrip("s")
+            if key == "name":
+                values = [frozenset(d.names) for d in members]
+                if kind == "same" and frozenset.intersection(*values) == frozenset():
+                    return False
+                if kind == "different" and any(
+                    a & b for i, a in enumerate(values) for b in values[i + 1 :]
+                ):
+                    return False
+                continue
+            plain = [getattr(d, key) for d in members]
+            if kind == "same" and len(set(plain)) > 1:
+                return False
+            if kind == "different" and len(set(plain)) < len(plain):
+                return False
+        return True
+
+
+def _check(d: CardDef, kind: str, arg: str) -> bool:
+    if kind == "frame":
+        return _frame(d, arg)
+    if kind == "archetype":
+        return arg in d.archetypes
+    if kind == "not-archetype":
+        return arg not in d.archetypes
+    if kind == "not-name":
+        return arg not in d.names
+    if kind == "rank":
+        return d.rank == int(arg)
+    if kind == "not-attribute":
+        return d.attribute != arg
+    if kind == "level<=":
+        return d.level > 0 and d.level <= int(arg)
+    if kind == "level>=":
+        return d.level >= int(arg)
+    choices = arg.split("|")
+    if kind == "any-name":
+        return any(c in d.names for c in choices)
+    if kind == "any-archetype":
+        return any(c in d.archetypes for c in choices)
+    if kind == "any-race":
+        return d.race in choices
+    if kind == "any-attribute":
+        return d.attribute in choices
+    if kind == "any-frame":
+        return any(_frame(d, c) for c in choices)
+    raise UnsupportedMaterial(kind)  # not reached: compile_group rejects unknown kinds
+
+
+def _frame(d: CardDef, word: str) -> bool:
+    if word == "effect":
+        return d.effect
+    if word == "non-effect":
+        return not d.effect
+    if word == "normal":
+        return d.normal
+    if word == "non-link":
+        return d.link == 0
+    if word == "non-token":
+        return d.kind != "token"
+    if word == "pendulum":
+        return d.pendulum
+    if word == "gemini":
+        return "gemini" in d.abilities
+    return word in d.frames
+
+
+def compile_group(group: MaterialGroup) -> GroupSpec:
+    checks: list[tuple[str, str]] = []
+    relations: list[str] = []
+    for trait in group.traits:
+        if trait in RELATIONS:
+            relations.append(trait)
+        elif trait in FRAME_TRAITS:
+            checks.append(("frame", trait))
+        elif trait.startswith(("level<=", "level>=")):
+            checks.append((trait[:7], trait[7:]))
+        else:
+            kind, sep, arg = trait.partition(":")
+            if not sep or kind not in PREFIXED + ANY_PREFIXED:
+                raise UnsupportedMaterial(trait)
+            checks.append((kind, arg))
+    return GroupSpec(
+        min=group.min,
+        max=group.max,
+        name=group.name,
+        tuner=group.tuner,
+        level=group.level,
+        attribute=group.attribute,
+        race=group.race,
+        checks=tuple(checks),
+        relations=tuple(relations),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """What the rules need to know about one card. Plain data, shared by every duel."""
+
+    uid: str
+    code: int
+    name: str
+    names: frozenset[str]  # printed name and names by rule, for "name" material filters
+    kind: str
+    frames: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    archetypes: tuple[str, ...] = ()
+    attribute: str | None = None
+    race: str | None = None
+    level: int = 0  # 0: no Level (Xyz, Link, non-monsters)
+    rank: int = 0
+    link: int = 0  # Link Rating
+    arrows: tuple[tuple[int, int], ...] = ()
+    atk: int = 0
+    defense: int = 0
+    tuner: bool = False
+    pendulum: bool = False
+    scale: int = -1
+    effect: bool = False
+    normal: bool = False
+    extra: bool = False  # an Extra Deck monster
+    method: str | None = None  # fusion/synchro/xyz/link for Extra Deck monsters
+    groups: tuple[GroupSpec, ...] | None = None  # None: no summon by procedure
+    summonable: bool = False  # may be Normal Summoned or Set
+    spell_property: str | None = None
+    issues: tuple[str, ...] = ()
+
+    @property
+    def is_monster(self) -> bool:
+        return self.kind == "monster"
+
+    @property
+    def tributes(self) -> int:
+        """Tributes a Normal Summon or Set of this monster needs (rulebook 3.2.2.1.1)."""
+        if self.level >= 7:
+            return 2
+        return 1 if self.level >= 5 else 0
+
+
+def _stat(value: int | str | None, issues: list[str]) -> int:
+    if value == "?":
+        if UNKNOWN_STAT not in issues:
+            issues.append(UNKNOWN_STAT)
+        return 0
+    return value if isinstance(value, int) else 0
+
+
+def compile_card(card: Card) -> CardDef:
+    issues: list[str] = []
+    names = frozenset({card.name, *card.name_keys})
+    base = {
+        "uid": card.uid,
+        "code": card.passcode or 0,
+        "name": card.name,
+        "names": names,
+        "kind": card.kind,
+        "archetypes": card.archetypes,
+        "spell_property": card.spell_property,
+    }
+    if card.kind in ("spell", "trap"):
+        return CardDef(**base, issues=(SPELL_TRAP,))
+    if card.kind != "monster":
+        return CardDef(**base, issues=(NOT_PLAYABLE,))
+    effect = card.is_effect
+    pendulum = card.is_pendulum
+    if effect:
+        issues.append(EFFECT_NOT_APPLIED)
+    elif pendulum:
+        issues.append(PENDULUM_EFFECT)
+    atk = _stat(card.atk, issues)
+    defense = _stat(card.defense, issues) if not card.is_link else 0
+    extra = card.is_extra_deck_monster
+    method = None
+    groups = None
+    summonable = not extra and not card.cannot_normal_summon and "ritual" not in card.frames
+    if extra:
+        method = next(f for f in ("fusion", "synchro", "xyz", "link") if f in card.frames)
+        if method == "fusion":
+            issues.append(NEEDS_EFFECT_SUMMON)
+        elif card.materials is None:
+            issues.append(NO_MATERIALS)
+        elif not card.materials.supported:
+            issues.append(BAD_MATERIALS)
+        else:
+            try:
+                groups = tuple(compile_group(g) for g in card.materials.groups)
+            except UnsupportedMaterial as exc:
+                issues.append(f"material requirement {exc} not understood: never summoned")
+    elif "ritual" in card.frames:
+        issues.append(NEEDS_EFFECT_SUMMON)
+    elif card.cannot_normal_summon:
+        issues.append(SPECIAL_ONLY)
+    return CardDef(
+        **base,
+        frames=card.frames,
+        abilities=card.abilities,
+        attribute=card.attribute,
+        race=card.race,
+        level=(card.level or 0) if card.rank is None and not card.is_link else 0,
+        rank=card.rank or 0,
+        link=card.link_rating or 0,
+        arrows=tuple(ARROWS[a] for a in card.link_arrows if a in ARROWS),
+        atk=atk,
+        defense=defense,
+        tuner=card.is_tuner,
+        pendulum=pendulum,
+        scale=card.scale if card.scale is not None else -1,
+        effect=effect,
+        normal="normal" in card.classifications,
+        extra=extra,
+        method=method,
+        groups=groups,
+        summonable=summonable,
+        issues=tuple(issues),
+    )
+
+
+_COMPILED: dict[str, CardDef] = {}
+
+
+def card_def(card: Card) -> CardDef:
+    """The compiled definition of a card, cached for the life of the process."""
+    d = _COMPILED.get(card.uid)
+    if d is None:
+        d = _COMPILED[card.uid] = compile_card(card)
+    return d

@@ -1,0 +1,148 @@
+"""Words for humans: cards, actions, events and the board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.actions import Action
+from deckcheck.engine.state import EMPTY, MZONE, State
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+ZONE_NAMES = {5: "left Extra Monster Zone", 6: "right Extra Monster Zone"}
+
+
+def card_name(state: State, iid: Any) -> str:
+    if not isinstance(iid, int) or not 0 <= iid < len(state.cards):
+        return "?"
+    return state.cards[iid].d.name
+
+
+def monster_text(state: State, iid: int) -> str:
+    c = state.cards[iid]
+    d = c.d
+    if not c.face_up:
+        return f"(face-down) {d.name}"
+    stats = f"{d.atk} ATK" if d.link else f"{d.atk}/{d.defense}"
+    pos = "ATK" if not c.in_def else "DEF"
+    extra = f", {len(c.overlay)} material(s)" if c.overlay else ""
+    return f"{d.name} [{stats}, {pos}{extra}]"
+
+
+def describe_action(duel: Duel, action: Action) -> str:
+    s = duel.state
+    kind = action[0]
+    name = card_name(s, action[1]) if len(action) > 1 else ""
+    if kind == "summon":
+        return f"Normal Summon {name}"
+    if kind == "set":
+        return f"Set {name} (monster)"
+    if kind == "flip":
+        return f"Flip Summon {name}"
+    if kind == "position":
+        return f"Change the battle position of {name}"
+    if kind == "set_card":
+        return f"Set {name}"
+    if kind == "scale":
+        return f"Place {name} in a Pendulum Zone"
+    if kind in ("synchro", "xyz", "link"):
+        return f"{kind.title()} Summon {name}"
+    if kind == "attack":
+        target = "directly" if action[2] == EMPTY else card_name(s, action[2])
+        if action[2] != EMPTY and not s.cards[action[2]].face_up:
+            target = "a face-down monster"
+        return f"Attack {target} with {name}"
+    if kind in ("tributes", "materials"):
+        return ", ".join(card_name(s, i) for i in action[1])
+    if kind == "zone":
+        return ZONE_NAMES.get(action[1], f"zone {action[1]}")
+    if kind in ("pick", "discard"):
+        return name
+    return {
+        "pendulum": "Pendulum Summon",
+        "battle": "Go to the Battle Phase",
+        "end": "Go to the End Phase",
+        "end_battle": "End the Battle Phase",
+        "first": "Go first",
+        "second": "Go second",
+        "attack": "Attack Position",
+        "defense": "Defense Position",
+        "done": "Done",
+        "cancel": "Stop the attack",
+        "pass": "Pass",
+    }.get(kind, " ".join(str(a) for a in action))
+
+
+def render_event(state: State, event: tuple[Any, ...]) -> str:
+    """One event as a short line, e.g. ``summon P0 Luster Dragon zone 2 normal attack``."""
+    kind, *args = event
+    out = [kind]
+    for i, arg in enumerate(args):
+        if kind in _CARD_ARGS and i in _CARD_ARGS[kind] and isinstance(arg, int) and arg >= 0:
+            out.append(card_name(state, arg))
+        elif kind in _PLAYER_ARGS and i == 0 and isinstance(arg, int):
+            out.append(f"P{arg}")
+        else:
+            out.append(str(arg))
+    return " ".join(out)
+
+
+# which positional arguments of an event are players / cards
+_PLAYER_ARGS = {
+    "draw", "deck_out", "summon", "flip_summon", "position", "set_card", "scale", "attack",
+    "replay", "retarget", "attack_stopped", "attack_cancelled", "flip", "damage",
+    "destroyed", "material", "to_graveyard", "to_hand", "to_deck", "to_banished",
+    "to_extra", "coin", "first",
+}  # fmt: skip
+_CARD_ARGS = {
+    "draw": {1},
+    "summon": {1},
+    "flip_summon": {1},
+    "position": {1},
+    "set_card": {1},
+    "scale": {1},
+    "attack": {1, 2},
+    "retarget": {1, 2},
+    "replay": {1},
+    "attack_stopped": {1},
+    "attack_cancelled": {1},
+    "flip": {1},
+    "destroyed": {1},
+    "material": {1},
+    "to_graveyard": {1},
+    "to_hand": {1},
+    "to_deck": {1},
+    "to_banished": {1},
+    "to_extra": {1},
+}
+
+
+def board_text(duel: Duel, viewer: int) -> str:
+    """The field as ``viewer`` sees it (the opponent's hand and face-down cards hidden)."""
+    s = duel.state
+    lines = [f"Turn {s.turn}, player {s.turn_player}'s {s.phase} phase"]
+    for p in (1 - viewer, viewer):
+        side = s.sides[p]
+        who = "You" if p == viewer else "Opponent"
+        lines.append(
+            f"{who} (P{p}): {side.lp} LP, deck {len(side.deck)}, hand {len(side.hand)}, "
+            f"graveyard {len(side.grave)}, extra {len(side.extra)}"
+        )
+        for seq in (*range(5), 5, 6):
+            iid = s.monster_at(p, seq)
+            if iid != EMPTY and s.cards[iid].loc == MZONE:
+                text = monster_text(s, iid)
+                if p != viewer and not s.cards[iid].face_up:
+                    text = "(face-down monster)"
+                lines.append(f"  {ZONE_NAMES.get(seq, f'zone {seq}')}: {text}")
+        for seq, iid in enumerate(side.szone):
+            if iid != EMPTY:
+                c = s.cards[iid]
+                text = c.d.name if c.face_up or p == viewer else "(set card)"
+                if not c.face_up and p == viewer:
+                    text += " (set)"
+                lines.append(f"  spell zone {seq}: {text}")
+        if p == viewer:
+            lines.append("  hand: " + ", ".join(card_name(s, i) for i in side.hand))
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""The duel: plain-data state, a resumable rules processor and a small stable API.
+
+API (after OpenSpiel): ``legal_actions()``, ``apply_action(a)``, ``is_terminal()``,
+``returns()``, ``current_player()``, ``copy()``; ``prompt`` is the pending decision.
+
+The processor is a generator over processor steps (``state.step``). Each step handler asks
+its questions first (yielding prompts, receiving actions) and changes the state only after
+the last answer; the answers already given in the current step are kept in
+``state.memo``. A fresh generator therefore resumes any state: it re-runs the current
+step, answering its prompts from the memo, and stops at the same pending prompt. This is
+what makes ``copy()`` a plain copy of data. Prompts with a single option are answered by
+the processor itself; they are not decisions and are not logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from deckcheck.engine.actions import Action, Prompt, as_action
+from deckcheck.engine.effects import NO_EFFECTS, EffectLayer
+from deckcheck.engine.state import DRAW, NO_WINNER, State
+from deckcheck.engine.template import DuelTemplate
+from deckcheck.errors import DeckcheckError
+
+Event = tuple[Any, ...]
+
+
+class IllegalAction(DeckcheckError):
+    """An action that is not among the pending prompt's options."""
+
+
+class Duel:
+    __slots__ = ("template", "state", "effects", "log", "prompt", "cache", "_gen", "_replayed")
+
+    def __init__(
+        self,
+        template: DuelTemplate,
+        state: State,
+        effects: EffectLayer = NO_EFFECTS,
+        log: list[Event] | None = None,
+    ) -> None:
+        self.template = template
+        self.state = state
+        self.effects = effects
+        # events and decisions in order; decisions are ("decide", player, kind, action)
+        self.log: list[Event] = [] if log is None else log
+        self.prompt: Prompt | None = None
+        # derived data keyed by the parts of the state it depends on (shared by copies)
+        self.cache: dict[Any, Any] = {}
+        self._start()
+
+    @classmethod
+    def new(
+        cls,
+        template: DuelTemplate,
+        seed: int,
+        first: int | None = None,
+        effects: EffectLayer = NO_EFFECTS,
+    ) -> Duel:
+        """A duel from the start: shuffle, coin toss (unless ``first`` is given), hands."""
+        return cls(template, template.new_state(seed, first), effects)
+
+    # ---- the API ------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.prompt.options) if self.prompt else []
+
+    def current_player(self) -> int:
+        return self.prompt.player if self.prompt else -1
+
+    def is_terminal(self) -> bool:
+        return self.state.winner != NO_WINNER
+
+    def returns(self) -> tuple[float, float]:
+        w = self.state.winner
+        if w in (NO_WINNER, DRAW):
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def apply_action(self, action: Action) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            raise IllegalAction("the duel is over")
+        if not isinstance(action, tuple):
+            action = as_action(action)
+        if action not in prompt.options:
+            raise IllegalAction(f"{action} is not a legal {prompt.kind} action")
+        self.state.memo.append(action)
+        self._replayed += 1
+        self.log.append(("decide", prompt.player, prompt.kind, action))
+        self._advance(action)
+
+    def copy(self) -> Duel:
+        twin = Duel.__new__(Duel)
+        twin.template = self.template
+        twin.state = self.state.copy()
+        twin.effects = self.effects
+        twin.log = self.log[:]
+        twin.prompt = None
+        twin.cache = self.cache
+        twin._start()
+        return twin
+
+    # ---- used by the rules ----------------------------------------------------------------
+
+    def emit(self, *event: Any) -> None:
+        self.log.append(event)
+
+    def events(self) -> list[Event]:
+        return [e for e in self.log if e[0] != "decide"]
+
+    # ---- the processor driver -------------------------------------------------------------
+
+    def _start(self) -> None:
+        from deckcheck.engine.flow import run
+
+        self._gen: Generator[Prompt, Action, None] = run(self)
+        self._replayed = 0
+        self._advance(None)
+
+    def _advance(self, answer: Action | None) -> None:
+        gen = self._gen
+        memo = self.state.memo
+        try:
+            prompt = gen.send(answer)  # type: ignore[arg-type]
+            while True:
+                if self._replayed < len(memo):
+                    answer = memo[self._replayed]
+                elif len(prompt.options) == 1:
+                    answer = prompt.options[0]
+                    memo.append(answer)
+                else:
+                    self.prompt = prompt
+                    return
+                self._replayed += 1
+                prompt = gen.send(answer)
+        except StopIteration:
+            self.prompt = None
+
+    def step_done(self) -> None:
+        """Called by the processor between steps: the memo belongs to one step."""
+        self.state.memo.clear()
+        self._replayed = 0

@@ -1,0 +1,384 @@
+"""The Main Phase (rulebook 6.3.3): what the turn player may do holding priority.
+
+Normal Summon or Set once per turn, with tributes for Level 5+ (3.2.2.1-3.2.2.2); Flip
+Summon; battle position changes; Set Spells and Traps; place Pendulum Scales and Pendulum
+Summon; Synchro, Xyz and Link Summons by procedure; then on to the Battle or End Phase.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from deckcheck.engine.actions import ATTACK, DEFENSE, DONE, TO_BATTLE, TO_END, Action, Prompt
+from deckcheck.engine.base import Asking, distinct, open_window
+from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
+from deckcheck.engine.procedures import can_summon, candidates, material_sets
+from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, State
+from deckcheck.engine.zones import (
+    cell,
+    extra_deck_zones,
+    free_main,
+    linked_cells,
+    needs_link_zone,
+    usable_emz,
+)
+
+if TYPE_CHECKING:
+    from deckcheck.engine.cards import CardDef
+    from deckcheck.engine.duel import Duel
+    from deckcheck.engine.profiles import Profile
+
+
+def main(duel: Duel) -> Asking:
+    s = duel.state
+    tp = s.turn_player
+    choice = yield Prompt(tp, "main", main_options(duel))
+    kind = choice[0]
+    if kind in ("battle", "end"):
+        # the turn player passes; the phase ends when the opponent passes too (6.2)
+        then = "battle_start" if kind == "battle" else "end_phase"
+        open_window(duel, "phase_end", then, holder=1 - tp, passes=1)
+    elif kind in ACTIONS:
+        yield from ACTIONS[kind](duel, choice)
+    else:
+        duel.effects.activate(duel, tp, choice)
+
+
+def main_options(duel: Duel) -> tuple[Action, ...]:
+    s = duel.state
+    tp = s.turn_player
+    side = s.sides[tp]
+    cards = s.cards
+    opts: list[Action] = []
+    own = s.monsters(tp)
+    free = side.mzone.count(EMPTY)
+    n_own = len(own)
+    # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
+    tributes_ok = (True, n_own >= 1, n_own >= 2)
+    can_summon_now = side.summons < 1
+    spell_free = EMPTY in side.szone[:5]
+    scale_free: bool | None = None
+    seen: set[int] = set()
+    for iid in side.hand:
+        d = cards[iid].d
+        if id(d) in seen:
+            continue
+        seen.add(id(d))
+        if d.kind == "monster":
+            if can_summon_now and d.summonable:
+                n = d.tributes
+                if tributes_ok[n] if n else free:
+                    opts.append(("summon", iid))
+                    opts.append(("set", iid))
+            if d.pendulum:
+                if scale_free is None:
+                    scale_free = bool(scale_zones(s, duel.template.profile, tp))
+                if scale_free:
+                    opts.append(("scale", iid))
+        elif d.kind in ("spell", "trap") and (spell_free or d.spell_property == "field"):
+            opts.append(("set_card", iid))
+    turn = s.turn
+    for iid in own:
+        c = cards[iid]
+        if c.placed == turn or c.changed == turn:
+            continue
+        if not c.face_up:
+            opts.append(("flip", iid))
+        elif not c.d.link and c.attacked != turn:
+            opts.append(("position", iid))
+    if side.pendulum_turn != turn and pendulum_pool(duel, tp):
+        opts.append(("pendulum",))
+    if own:
+        opts.extend(extra_options(duel, tp))
+    opts.extend(duel.effects.responses(duel, tp, "main"))
+    if s.phase == "main1" and turn > 1:  # no Battle Phase on the first turn (6.3.4)
+        opts.append(TO_BATTLE)
+    opts.append(TO_END)
+    return tuple(opts)
+
+
+def extra_options(duel: Duel, player: int) -> list[Action]:
+    """Synchro/Xyz/Link Summons with at least one valid material set and zone."""
+    s = duel.state
+    cards = s.cards
+    own = s.monsters(player)
+    up = [cards[i].d for i in own if cards[i].face_up]
+    if not up:
+        return []
+    side = s.sides[player]
+    field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
+    emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
+    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), tuple(side.extra))
+    cached = duel.cache.get(key)
+    if cached is not None:
+        return cached
+    oracle = duel.template.oracle
+    up_key = tuple(sorted(id(m) for m in up))
+    out: list[Action] = []
+    seen: set[int] = set()
+    prof = duel.template.profile
+    for iid in side.extra:
+        c = cards[iid]
+        d = c.d
+        if c.face_up or d.groups is None or id(d) in seen:
+            continue
+        seen.add(id(d))
+        if oracle.possible(d, up, up_key) and (
+            _zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)
+        ):
+            out.append((d.method, iid))
+    return out
+
+
+def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
+    """With no Link monster among the possible materials, materials leaving only free
+    zones; so if the new monster has a zone now, every material set leaves it one."""
+    cards = s.cards
+    if any(cards[i].d.link for i in candidates(s, player, d)):
+        return False
+    return bool(extra_deck_zones(s, prof, player, d))
+
+
+# ---- Normal Summon, Set, Flip Summon, position -----------------------------------------------
+
+
+def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
+    """Sets of ``n`` own monsters whose release leaves a Main Monster Zone for the new one
+    (a Tribute Summon may free its own zone, RC-TRIB-003, RC-TRIB-011)."""
+    own = sorted(s.monsters(player))
+    return [t for t in combinations(own, n) if free_main(s, player, t)]
+
+
+def normal_summon(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    tp = s.turn_player
+    iid = choice[1]
+    c = s.cards[iid]
+    n = c.d.tributes
+    tributes: tuple[int, ...] = ()
+    if n:
+        sets = tribute_sets(s, tp, n)
+        picked = yield Prompt(tp, "tributes", tuple(("tributes", t) for t in sets))
+        tributes = picked[1]
+    zones = free_main(s, tp, tributes)
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    for t in tributes:
+        to_pile(duel, t, GRAVE, "tribute")
+    face_up = choice[0] == "summon"
+    lift(s, iid)
+    place_monster(s, iid, tp, zone, face_up, not face_up)
+    how = ("tribute" if n else "normal") if face_up else ("tribute_set" if n else "set")
+    c.summon, c.proper = how, True
+    s.sides[tp].summons += 1
+    duel.emit("summon", tp, iid, zone, how, "attack" if face_up else "set")
+    if face_up:
+        open_window(duel, "summon", "main")
+
+
+def flip_summon(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    c = s.cards[choice[1]]
+    c.face_up, c.in_def, c.changed = True, False, s.turn
+    duel.emit("flip_summon", s.turn_player, choice[1])
+    open_window(duel, "summon", "main")
+    return
+    yield
+
+
+def change_position(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    c = s.cards[choice[1]]
+    c.in_def, c.changed = not c.in_def, s.turn
+    duel.emit("position", s.turn_player, choice[1], "defense" if c.in_def else "attack")
+    return
+    yield
+
+
+# ---- Spells, Traps and Pendulum Scales ---------------------------------------------------------
+
+
+def set_card(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    tp = s.turn_player
+    iid = choice[1]
+    szone = s.sides[tp].szone
+    if s.cards[iid].d.spell_property == "field":
+        zones = [FIELD_ZONE]
+    else:
+        zones = [z for z in range(5) if szone[z] == EMPTY]
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    if szone[zone] != EMPTY:  # a new Field Spell replaces the old one
+        to_pile(duel, szone[zone], GRAVE, "replaced")
+    lift(s, iid)
+    place_spell(s, iid, tp, zone, False)
+    duel.emit("set_card", tp, iid, zone)
+
+
+def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
+    """Free Pendulum Zones: the outer Spell & Trap Zones, or separate zones under arc-v."""
+    szone = s.sides[player].szone
+    zones = (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
+    return [z for z in zones if szone[z] == EMPTY]
+
+
+def place_scale(duel: Duel, choice: Action) -> Asking:
+    """Activate a Pendulum monster from the hand as a Pendulum Scale (rulebook 3.2.1.5)."""
+    s = duel.state
+    tp = s.turn_player
+    zones = scale_zones(s, duel.template.profile, tp)
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    lift(s, choice[1])
+    place_spell(s, choice[1], tp, zone, True)
+    duel.emit("scale", tp, choice[1], zone)
+    open_window(duel, "activate", "main")
+
+
+def scales(s: State, prof: Profile, player: int) -> tuple[int, int] | None:
+    szone = s.sides[player].szone
+    zones = (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
+    found = []
+    for z in zones:
+        iid = szone[z]
+        if iid == EMPTY:
+            return None
+        c = s.cards[iid]
+        if not (c.face_up and c.d.pendulum):
+            return None
+        found.append(c.d.scale)
+    return min(found), max(found)
+
+
+# ---- Pendulum Summon --------------------------------------------------------------------------
+
+
+def pendulum_pool(duel: Duel, player: int) -> list[int]:
+    """Monsters that could be Pendulum Summoned now, from the hand and the face-up Extra
+    Deck, with Levels strictly between the two scales."""
+    s = duel.state
+    between = scales(s, duel.template.profile, player)
+    if between is None:
+        return []
+    low, high = between
+    cards = s.cards
+    side = s.sides[player]
+    out = []
+    for i in side.hand:
+        d = cards[i].d
+        if d.kind == "monster" and d.summonable and low < d.level < high:
+            out.append(i)
+    for i in side.extra:
+        c = cards[i]
+        # an Extra Deck-frame Pendulum must have been properly summoned before
+        if c.face_up and low < c.d.level < high and (c.d.summonable or c.proper):
+            out.append(i)
+    return [i for i in out if _fits(duel, player, [i], ())]
+
+
+def pendulum_summon(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    tp = s.turn_player
+    cards = s.cards
+    pool = pendulum_pool(duel, tp)
+    picked: list[int] = []
+    while True:
+        left = [i for i in pool if i not in picked and _fits(duel, tp, [*picked, i], ())]
+        options = distinct(duel, left, "pick") + ((DONE,) if picked else ())
+        if not left:
+            break
+        pick = yield Prompt(tp, "pendulum", options)
+        if pick == DONE:
+            break
+        picked.append(pick[1])
+    # Extra Deck ones first: they have fewer zones to choose from
+    order = sorted(picked, key=lambda i: cards[i].loc != EXTRA)
+    placements: list[tuple[int, int, bool]] = []
+    taken: tuple[int, ...] = ()
+    for n, iid in enumerate(order):
+        rest = order[n + 1 :]
+        zones = [z for z in _zones_for(duel, tp, iid, taken) if _fits(duel, tp, rest, (*taken, z))]
+        zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+        pos = yield Prompt(tp, "position", (ATTACK, DEFENSE))
+        taken = (*taken, zone)
+        placements.append((iid, zone, pos == DEFENSE))
+    for iid, zone, in_def in placements:
+        lift(s, iid)
+        place_monster(s, iid, tp, zone, True, in_def)
+        cards[iid].summon, cards[iid].proper = "pendulum", True
+        duel.emit("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
+    s.sides[tp].pendulum_turn = s.turn
+    open_window(duel, "summon", "main")
+
+
+def _zones_for(duel: Duel, player: int, iid: int, taken: tuple[int, ...]) -> list[int]:
+    """Zones a Pendulum Summoned monster may take: Main Monster Zones from the hand; from
+    the Extra Deck an Extra Monster Zone or a linked zone where the profile says so."""
+    s = duel.state
+    prof = duel.template.profile
+    main = [z for z in free_main(s, player) if z not in taken]
+    c = s.cards[iid]
+    if c.loc != EXTRA or not needs_link_zone(prof, c.d, True):
+        return main
+    linked = linked_cells(s)
+    emz = [] if any(z >= 5 for z in taken) else usable_emz(s, prof, player, c.d)
+    return [z for z in main if cell(player, z) in linked] + emz
+
+
+def _fits(duel: Duel, player: int, ids: list[int], taken: tuple[int, ...]) -> bool:
+    """Whether all of ``ids`` can be placed at once, ``taken`` zones being spoken for."""
+    if not ids:
+        return True
+    cards = duel.state.cards
+    if all(cards[i].loc == HAND for i in ids):
+        free = [z for z in free_main(duel.state, player) if z not in taken]
+        return len(ids) <= len(free)
+    first = next(i for i in ids if cards[i].loc == EXTRA)
+    rest = [i for i in ids if i != first]
+    return any(
+        _fits(duel, player, rest, (*taken, z)) for z in _zones_for(duel, player, first, taken)
+    )
+
+
+# ---- Synchro, Xyz and Link Summons --------------------------------------------------------------
+
+
+def extra_summon(duel: Duel, choice: Action) -> Asking:
+    s = duel.state
+    tp = s.turn_player
+    method, iid = choice
+    d = s.cards[iid].d
+    prof = duel.template.profile
+    sets = material_sets(s, prof, tp, d)
+    mats = (yield Prompt(tp, "materials", tuple(("materials", m) for m in sets)))[1]
+    zones = extra_deck_zones(s, prof, tp, d, mats)
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    pos = yield Prompt(tp, "position", (ATTACK,) if d.link else (ATTACK, DEFENSE))
+    c = s.cards[iid]
+    lift(s, iid)
+    for m in mats:
+        duel.emit("material", tp, m, method)
+        if method == "xyz":
+            for o in s.cards[m].overlay[:]:
+                to_pile(duel, o, GRAVE, "detached")
+            lift(s, m)
+            attach(s, iid, m)
+        else:
+            to_pile(duel, m, GRAVE, "material")
+    place_monster(s, iid, tp, zone, True, pos == DEFENSE)
+    c.summon, c.proper = method, True
+    duel.emit("summon", tp, iid, zone, method, "defense" if pos == DEFENSE else "attack")
+    open_window(duel, "summon", "main")
+
+
+ACTIONS = {
+    "summon": normal_summon,
+    "set": normal_summon,
+    "flip": flip_summon,
+    "position": change_position,
+    "set_card": set_card,
+    "scale": place_scale,
+    "pendulum": pendulum_summon,
+    "synchro": extra_summon,
+    "xyz": extra_summon,
+    "link": extra_summon,
+}

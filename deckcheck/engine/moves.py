@@ -1,0 +1,148 @@
+"""Moving cards between locations; every move keeps the zones and the card in step.
+
+Rules applied here: a Pendulum monster card sent from the field to the Graveyard goes
+face-up to its owner's Extra Deck instead (rulebook 3.2.1.5); Xyz materials go to the
+Graveyard when their monster leaves the field; cards go to their owner's piles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckcheck.engine.state import (
+    BANISHED,
+    DECK,
+    EMPTY,
+    EXTRA,
+    GRAVE,
+    HAND,
+    MZONE,
+    OVERLAY,
+    SZONE,
+    State,
+    emz_index,
+)
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+
+def lift(state: State, iid: int) -> None:
+    """Take a card out of wherever it is (the card's own fields are left to the caller)."""
+    c = state.cards[iid]
+    loc = c.loc
+    if loc == MZONE:
+        side = state.sides[c.ctrl]
+        if c.seq < 5:
+            side.mzone[c.seq] = EMPTY
+        else:
+            state.emz[emz_index(c.ctrl, c.seq)] = EMPTY
+        side.field_changes += 1
+    elif loc == SZONE:
+        state.sides[c.ctrl].szone[c.seq] = EMPTY
+    elif loc == OVERLAY:
+        for host in state.cards:
+            if iid in host.overlay:
+                host.overlay.remove(iid)
+                break
+    else:
+        pile = _pile(state, c.owner, loc)
+        pile.remove(iid)
+    c.seq = EMPTY
+
+
+def _pile(state: State, player: int, loc: str) -> list[int]:
+    side = state.sides[player]
+    if loc == DECK:
+        return side.deck
+    if loc == HAND:
+        return side.hand
+    if loc == GRAVE:
+        return side.grave
+    if loc == BANISHED:
+        return side.banished
+    return side.extra
+
+
+def _reset(state: State, iid: int) -> None:
+    c = state.cards[iid]
+    c.ctrl = c.owner
+    c.in_def = False
+    c.destroyed = False
+
+
+def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
+    """Send a card to its owner's Graveyard, hand, deck top, banishment or Extra Deck.
+
+    A Pendulum monster card leaving the field for the Graveyard goes face-up to the Extra
+    Deck. Extra Deck monsters returning to hand or deck go to the Extra Deck.
+    """
+    state = duel.state
+    c = state.cards[iid]
+    from_field = c.loc in (MZONE, SZONE)
+    face_up = loc != DECK and loc != HAND
+    if loc == GRAVE and from_field and c.d.pendulum:
+        loc = EXTRA
+    elif loc in (HAND, DECK) and c.d.extra:
+        loc, face_up = EXTRA, False
+    if c.loc == MZONE:
+        for mat in c.overlay[:]:
+            lift(state, mat)
+            to_pile(duel, mat, GRAVE, "detached")
+    lift(state, iid)
+    _reset(state, iid)
+    c.loc = loc
+    c.face_up = face_up if loc != EXTRA else face_up and from_field
+    if loc in (HAND, DECK):
+        c.proper = False
+    _pile(state, c.owner, loc).append(iid)
+    duel.emit("to_" + loc, c.owner, iid, why)
+
+
+def place_monster(
+    state: State, iid: int, player: int, seq: int, face_up: bool, in_def: bool
+) -> None:
+    """Put a card (already lifted) into a Monster Zone of ``player``."""
+    c = state.cards[iid]
+    side = state.sides[player]
+    if seq < 5:
+        side.mzone[seq] = iid
+    else:
+        state.emz[emz_index(player, seq)] = iid
+    side.field_changes += 1
+    c.loc, c.seq, c.ctrl = MZONE, seq, player
+    c.face_up, c.in_def = face_up, in_def
+    c.placed = state.turn
+    c.destroyed = False
+
+
+def place_spell(state: State, iid: int, player: int, seq: int, face_up: bool) -> None:
+    """Put a card (already lifted) into a Spell & Trap, Field or Pendulum Zone."""
+    c = state.cards[iid]
+    state.sides[player].szone[seq] = iid
+    c.loc, c.seq, c.ctrl, c.face_up, c.in_def = SZONE, seq, player, face_up, False
+    c.placed = state.turn
+
+
+def attach(state: State, host: int, iid: int) -> None:
+    """Attach a card (already lifted) to an Xyz monster as material."""
+    c = state.cards[iid]
+    c.loc, c.seq, c.face_up, c.in_def, c.ctrl = OVERLAY, EMPTY, True, False, c.owner
+    state.cards[host].overlay.append(iid)
+
+
+def draw(duel: Duel, player: int, count: int) -> bool:
+    """Draw ``count`` cards; False (and the deck-out flag) if the deck runs out."""
+    state = duel.state
+    side = state.sides[player]
+    for _ in range(count):
+        if not side.deck:
+            side.deck_out = True
+            duel.emit("deck_out", player)
+            return False
+        iid = side.deck.pop()
+        c = state.cards[iid]
+        c.loc = HAND
+        side.hand.append(iid)
+        duel.emit("draw", player, iid)
+    return True

@@ -1,0 +1,180 @@
+"""Summons by procedure from the Extra Deck: which sets of monsters are valid materials.
+
+- Synchro: face-up materials whose Levels add up to the Synchro monster's Level, split over
+  the printed groups (Tuner / non-Tuner and their filters).
+- Xyz: face-up materials matching the groups (the groups carry the Level).
+- Link: face-up materials matching the groups by monster count, while the Link Ratings add
+  up exactly: each Link monster counts as 1 or as its Link Rating (seed 002, "连接召唤").
+
+A set is valid only if the new monster then has a zone to go to (zones.extra_deck_zones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from deckcheck.engine.cards import CardDef, GroupSpec
+from deckcheck.engine.profiles import Profile
+from deckcheck.engine.state import State
+from deckcheck.engine.zones import extra_deck_zones
+
+MAX_MATERIALS = 7
+
+
+def fits_groups(groups: tuple[GroupSpec, ...], mats: list[CardDef]) -> bool:
+    """Whether the materials can be shared out over the groups within their counts."""
+    n = len(groups)
+    counts = [0] * n
+    members: list[list[CardDef]] = [[] for _ in range(n)]
+
+    def place(i: int) -> bool:
+        if i == len(mats):
+            for g, c, m in zip(groups, counts, members, strict=True):
+                if c < g.min or (g.relations and not g.related(m)):
+                    return False
+            return True
+        d = mats[i]
+        for k, g in enumerate(groups):
+            if (g.max is None or counts[k] < g.max) and g.accepts(d):
+                counts[k] += 1
+                members[k].append(d)
+                if place(i + 1):
+                    return True
+                counts[k] -= 1
+                members[k].pop()
+        return False
+
+    return place(0)
+
+
+def _link_sum_ok(rating: int, mats: list[CardDef]) -> bool:
+    """Each Link material counts 1 or its full rating; can the total be exactly ``rating``?"""
+    totals = {0}
+    for d in mats:
+        steps = {1, d.link} if d.link else {1}
+        totals = {t + s for t in totals for s in steps if t + s <= rating}
+    return rating in totals
+
+
+def _size_bounds(groups: tuple[GroupSpec, ...]) -> tuple[int, int]:
+    low = sum(g.min for g in groups)
+    high = 0
+    for g in groups:
+        if g.max is None:
+            return low, MAX_MATERIALS
+        high += g.max
+    return low, min(high, MAX_MATERIALS)
+
+
+def _usable(d: CardDef, m: CardDef) -> bool:
+    if d.method == "synchro" and m.level <= 0:
+        return False  # Xyz and Link monsters have no Level
+    if d.method == "xyz" and m.level <= 0 and m.rank <= 0:
+        return False
+    return any(g.accepts(m) for g in d.groups or ())
+
+
+def candidates(state: State, player: int, d: CardDef) -> list[int]:
+    """Face-up monsters the player controls that could be materials for ``d`` at all."""
+    cards = state.cards
+    return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
+
+
+def _combos(d: CardDef, pool: list[int], defs: list[CardDef]) -> Iterator[tuple[int, ...]]:
+    """Subsets of ``pool`` (with definitions ``defs``) that meet ``d``'s material rules,
+    zones aside."""
+    groups = d.groups
+    if not groups or d.method not in ("synchro", "xyz", "link"):
+        return
+    for g in groups:  # cheap rejection: each group needs enough accepting monsters
+        if sum(1 for m in defs if g.accepts(m)) < g.min:
+            return
+    low, high = _size_bounds(groups)
+    if d.method == "link":
+        high = min(high, d.link)
+    index = dict(zip(pool, defs, strict=True))
+    for size in range(max(low, 1), min(high, len(pool)) + 1):
+        for combo in combinations(pool, size):
+            mats = [index[i] for i in combo]
+            if d.method == "synchro" and sum(m.level for m in mats) != d.level:
+                continue
+            if d.method == "link" and not _link_sum_ok(d.link, mats):
+                continue
+            if fits_groups(groups, mats):
+                yield combo
+
+
+def iter_material_sets(
+    state: State, profile: Profile, player: int, d: CardDef
+) -> Iterator[tuple[int, ...]]:
+    """Every valid material set (sorted ids) for summoning ``d`` by its procedure now."""
+    pool = candidates(state, player, d)
+    defs = [state.cards[i].d for i in pool]
+    for combo in _combos(d, pool, defs):
+        if extra_deck_zones(state, profile, player, d, combo):
+            yield tuple(sorted(combo))
+
+
+def material_sets(state: State, profile: Profile, player: int, d: CardDef) -> list[tuple[int, ...]]:
+    return list(iter_material_sets(state, profile, player, d))
+
+
+def can_summon(state: State, profile: Profile, player: int, d: CardDef) -> bool:
+    return next(iter_material_sets(state, profile, player, d), None) is not None
+
+
+def could_summon(d: CardDef, face_up: list[CardDef]) -> bool:
+    """Whether some of these face-up monsters meet ``d``'s material rules (zones aside)."""
+    defs = [m for m in face_up if _usable(d, m)]
+    return next(_combos(d, list(range(len(defs))), defs), None) is not None
+
+
+class MaterialOracle:
+    """Memoised ``could_summon`` shared by all duels of a template.
+
+    A monster matters to a material check only through which groups accept it, its Level
+    and its Link Rating (and its identity when a group relates its members), so answers are
+    keyed by those classes and repeat across duels and turns.
+    """
+
+    def __init__(self) -> None:
+        self._class: dict[tuple[int, int], tuple[object, ...] | None] = {}
+        self._answer: dict[tuple[object, ...], bool] = {}
+        self._seen: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def _material_class(self, d: CardDef, m: CardDef) -> tuple[object, ...] | None:
+        key = (id(d), id(m))
+        if key in self._class:
+            return self._class[key]
+        groups = d.groups or ()
+        cls: tuple[object, ...] | None = None
+        if _usable(d, m):
+            mask = tuple(g.accepts(m) for g in groups)
+            related = any(g.relations for g in groups)
+            cls = (mask, m.level, m.link, m.uid if related else "")
+        self._class[key] = cls
+        return cls
+
+    def possible(self, d: CardDef, face_up: list[CardDef], up_key: tuple[int, ...]) -> bool:
+        """``up_key``: the sorted ``id``s of ``face_up``, a cheap first-level key."""
+        seen = self._seen.get((id(d), up_key))
+        if seen is None:
+            seen = self._seen[(id(d), up_key)] = self._possible(d, face_up)
+        return seen
+
+    def _possible(self, d: CardDef, face_up: list[CardDef]) -> bool:
+        usable = []
+        classes = []
+        for m in face_up:
+            cls = self._material_class(d, m)
+            if cls is not None:
+                usable.append(m)
+                classes.append(cls)
+        if not usable:
+            return False
+        key = (id(d), *sorted(classes))  # type: ignore[type-var]
+        answer = self._answer.get(key)
+        if answer is None:
+            answer = self._answer[key] = could_summon(d, usable)
+        return answer

@@ -1,0 +1,300 @@
+"""The duel state: plain data only (ints, strings, lists), copied field by field.
+
+Every card in a duel is an ``Inst`` with a fixed index (its id for the whole duel). Zones
+hold ids; ``EMPTY`` marks a free zone. Decks keep their top card at the END of the list.
+
+Monster zone numbers are per player: 0-4 Main Monster Zones left to right as that player
+sees them, 5-6 the Extra Monster Zones (left, right as that player sees them). The two
+Extra Monster Zones are shared: ``State.emz`` holds them as player 0 sees them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from deckcheck.engine.cards import CardDef
+
+EMPTY = -1
+NO_WINNER = -1
+DRAW = 2
+
+# locations
+DECK = "deck"
+HAND = "hand"
+MZONE = "monster"
+SZONE = "spell"  # Spell & Trap Zones 0-4, Field Zone 5, separate Pendulum Zones 6-7
+GRAVE = "graveyard"
+BANISHED = "banished"
+EXTRA = "extra"
+OVERLAY = "overlay"  # attached to an Xyz monster as material
+FIELD_ZONE = 5
+PZONE_BASE = 6  # separate Pendulum Zones (arc-v): spell zones 6 and 7
+
+
+@dataclass(slots=True)
+class Inst:
+    """One physical card in the duel."""
+
+    d: CardDef
+    owner: int
+    ctrl: int
+    loc: str
+    seq: int = EMPTY
+    face_up: bool = False
+    in_def: bool = False  # Defense Position (face-down monsters are always in defense)
+    placed: int = 0  # turn it was last summoned or Set onto the field (0: never)
+    changed: int = 0  # turn its battle position was last changed by its controller
+    attacked: int = 0  # turn of its last attack declaration
+    attacks: int = 0  # attack declarations in turn ``attacked``
+    summon: str = ""  # how it came to the field: normal, tribute, set, synchro, ...
+    proper: bool = False  # properly summoned (lifts the revival limit)
+    destroyed: bool = False  # confirmed destroyed by battle, leaves at end of damage step
+    overlay: list[int] = field(default_factory=list)
+
+    def copy(self) -> Inst:
+        return Inst(
+            self.d,
+            self.owner,
+            self.ctrl,
+            self.loc,
+            self.seq,
+            self.face_up,
+            self.in_def,
+            self.placed,
+            self.changed,
+            self.attacked,
+            self.attacks,
+            self.summon,
+            self.proper,
+            self.destroyed,
+            self.overlay[:],
+        )
+
+    @property
+    def atk(self) -> int:
+        return self.d.atk
+
+    @property
+    def def_value(self) -> int:
+        return self.d.defense
+
+
+@dataclass(slots=True)
+class Side:
+    """One player's life points, zones and per-turn counters."""
+
+    lp: int
+    deck: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    grave: list[int] = field(default_factory=list)
+    banished: list[int] = field(default_factory=list)
+    extra: list[int] = field(default_factory=list)
+    mzone: list[int] = field(default_factory=lambda: [EMPTY] * 5)
+    szone: list[int] = field(default_factory=lambda: [EMPTY] * 8)
+    summons: int = 0  # Normal Summons and Sets this turn
+    pendulum_turn: int = 0  # turn of the last Pendulum Summon
+    # bumped whenever a monster enters or leaves this player's field: a change during the
+    # battle step causes a replay (rulebook 6.3.4.2.1), even if the count ends up the same
+    field_changes: int = 0
+    deck_out: bool = False  # had to draw from an empty deck
+
+    def copy(self) -> Side:
+        return Side(
+            self.lp,
+            self.deck[:],
+            self.hand[:],
+            self.grave[:],
+            self.banished[:],
+            self.extra[:],
+            self.mzone[:],
+            self.szone[:],
+            self.summons,
+            self.pendulum_turn,
+            self.field_changes,
+            self.deck_out,
+        )
+
+
+@dataclass(slots=True)
+class Window:
+    """A priority window: who holds priority now and how many passed in succession."""
+
+    timing: str
+    holder: int
+    passes: int
+    then: str  # processor step once both players have passed
+
+    def copy(self) -> Window:
+        return Window(self.timing, self.holder, self.passes, self.then)
+
+
+@dataclass(slots=True)
+class Battle:
+    """The attack being processed."""
+
+    attacker: int
+    target: int  # EMPTY: direct attack
+    watch: int  # defender's field_changes at declaration (replay check)
+    damage_step: bool = False
+    live: bool = True  # False once the battle stopped (no damage calculation)
+
+    def copy(self) -> Battle:
+        return Battle(self.attacker, self.target, self.watch, self.damage_step, self.live)
+
+
+@dataclass(slots=True)
+class State:
+    cards: list[Inst]
+    sides: list[Side]
+    rng: int  # PRNG state (see rng.Rng)
+    emz: list[int] = field(default_factory=lambda: [EMPTY, EMPTY])  # as player 0 sees them
+    turn: int = 0
+    turn_player: int = 0
+    first: int = EMPTY  # who goes first, EMPTY until decided
+    coin: int = EMPTY  # winner of the opening coin toss
+    phase: str = "setup"
+    step: str = "start"  # where the processor continues
+    window: Window | None = None
+    battle: Battle | None = None
+    winner: int = NO_WINNER  # 0, 1, DRAW
+    reason: str = ""
+    # answers already given to the prompts of the current processor step (see rules.py)
+    memo: list[Any] = field(default_factory=list)
+
+    def copy(self) -> State:
+        return State(
+            [c.copy() for c in self.cards],
+            [s.copy() for s in self.sides],
+            self.rng,
+            self.emz[:],
+            self.turn,
+            self.turn_player,
+            self.first,
+            self.coin,
+            self.phase,
+            self.step,
+            self.window.copy() if self.window else None,
+            self.battle.copy() if self.battle else None,
+            self.winner,
+            self.reason,
+            self.memo[:],
+        )
+
+    # ---- field geometry helpers -------------------------------------------------------
+
+    def monster_at(self, player: int, seq: int) -> int:
+        if seq < 5:
+            return self.sides[player].mzone[seq]
+        iid = self.emz[emz_index(player, seq)]
+        return iid if iid != EMPTY and self.cards[iid].ctrl == player else EMPTY
+
+    def monsters(self, player: int) -> list[int]:
+        """Monsters a player controls, Main Monster Zones first, then Extra Monster Zones."""
+        out = [i for i in self.sides[player].mzone if i != EMPTY]
+        cards = self.cards
+        for i in self.emz:
+            if i != EMPTY and cards[i].ctrl == player:
+                out.append(i)
+        return out
+
+    def count_cards(self) -> int:
+        total = 0
+        for s in self.sides:
+            total += len(s.deck) + len(s.hand) + len(s.grave) + len(s.banished) + len(s.extra)
+            total += sum(1 for i in s.mzone if i != EMPTY)
+            total += sum(1 for i in s.szone if i != EMPTY)
+        total += sum(1 for i in self.emz if i != EMPTY)
+        total += sum(len(c.overlay) for c in self.cards if c.loc == MZONE)
+        return total
+
+    # ---- serialisation ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data; cards are written by passcode (or uid) with their per-duel state."""
+        return {
+            "cards": [
+                {
+                    "card": c.d.code or c.d.uid,
+                    **{k: getattr(c, k) for k in _INST_FIELDS},
+                    "overlay": c.overlay[:],
+                }
+                for c in self.cards
+            ],
+            "sides": [{k: _plain(getattr(s, k)) for k in _SIDE_FIELDS} for s in self.sides],
+            "rng": self.rng,
+            "emz": self.emz[:],
+            **{k: getattr(self, k) for k in _STATE_FIELDS},
+            "window": _slots_dict(self.window),
+            "battle": _slots_dict(self.battle),
+            "memo": [_jsonable(m) for m in self.memo],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], defs: list[CardDef]) -> State:
+        """Rebuild a state written by ``to_dict``; ``defs`` gives each card's definition."""
+        cards = [
+            Inst(d, **{k: c[k] for k in _INST_FIELDS}, overlay=list(c["overlay"]))
+            for d, c in zip(defs, data["cards"], strict=True)
+        ]
+        sides = [Side(**{k: _copy_list(s[k]) for k in _SIDE_FIELDS}) for s in data["sides"]]
+        window = Window(**data["window"]) if data["window"] else None
+        battle = Battle(**data["battle"]) if data["battle"] else None
+        return cls(
+            cards,
+            sides,
+            data["rng"],
+            list(data["emz"]),
+            **{k: data[k] for k in _STATE_FIELDS},
+            window=window,
+            battle=battle,
+            memo=[_tuple(m) for m in data["memo"]],
+        )
+
+
+_INST_FIELDS = [f.name for f in fields(Inst) if f.name not in ("d", "overlay")]
+_SIDE_FIELDS = [f.name for f in fields(Side)]
+_STATE_FIELDS = [
+    f.name
+    for f in fields(State)
+    if f.name not in ("cards", "sides", "rng", "emz", "window", "battle", "memo")
+]
+
+
+def _plain(value: Any) -> Any:
+    return value[:] if isinstance(value, list) else value
+
+
+def _copy_list(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+def _slots_dict(obj: Any) -> dict[str, Any] | None:
+    if obj is None:
+        return None
+    return {k: getattr(obj, k) for k in obj.__slots__}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuple(v) for v in value)
+    return value
+
+
+def emz_index(player: int, seq: int) -> int:
+    """Index into ``State.emz`` of a player's Extra Monster Zone 5 (left) or 6 (right)."""
+    left = seq == 5
+    return (0 if left else 1) if player == 0 else (1 if left else 0)
+
+
+def emz_seq(player: int, index: int) -> int:
+    """The zone number (5 or 6) a player uses for ``State.emz[index]``."""
+    if player == 0:
+        return 5 + index
+    return 6 - index

@@ -1,0 +1,138 @@
+"""Field geometry: where a monster may go, linked zones and Extra Link (seed 002, New Master
+Rule: "新增2个EX区域", "连接状态·互相连接·EX 连接").
+
+The field is a grid seen by player 0: row 0 is player 0's Main Monster Zones (columns 0-4),
+row 1 the two Extra Monster Zones (columns 1 and 3), row 2 player 1's Main Monster Zones
+(player 1's zone s is column 4 - s). A Link Arrow points from its monster's cell by the
+arrow's vector, negated for player 1's monsters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from deckcheck.engine.cards import CardDef
+from deckcheck.engine.profiles import Profile
+from deckcheck.engine.state import EMPTY, State, emz_index, emz_seq
+
+Cell = tuple[int, int]
+EMZ_CELLS: tuple[Cell, Cell] = ((1, 1), (1, 3))
+
+
+def cell(player: int, seq: int) -> Cell:
+    if seq >= 5:
+        return EMZ_CELLS[emz_index(player, seq)]
+    return (0, seq) if player == 0 else (2, 4 - seq)
+
+
+def _exists(c: Cell) -> bool:
+    row, col = c
+    if row in (0, 2):
+        return 0 <= col <= 4
+    return row == 1 and col in (1, 3)
+
+
+def points_at(d: CardDef, player: int, at: Cell) -> list[Cell]:
+    """The existing cells a Link monster at ``at`` points to."""
+    sign = 1 if player == 0 else -1
+    out = []
+    for dr, dc in d.arrows:
+        c = (at[0] + sign * dr, at[1] + sign * dc)
+        if _exists(c):
+            out.append(c)
+    return out
+
+
+def link_monsters(
+    state: State, exclude: Collection[int] = (), extra: tuple[CardDef, int, Cell] | None = None
+) -> list[tuple[Cell, list[Cell]]]:
+    """(cell, cells pointed to) of every Link monster on the field, minus ``exclude``, plus a
+    hypothetical ``extra`` (definition, controller, cell)."""
+    out = []
+    for iid in (*state.sides[0].mzone, *state.sides[1].mzone, *state.emz):
+        if iid == EMPTY or iid in exclude:
+            continue
+        c = state.cards[iid]
+        if c.d.link:
+            at = cell(c.ctrl, c.seq)
+            out.append((at, points_at(c.d, c.ctrl, at)))
+    if extra is not None:
+        d, player, at = extra
+        out.append((at, points_at(d, player, at)))
+    return out
+
+
+def linked_cells(state: State, exclude: Collection[int] = ()) -> set[Cell]:
+    cells: set[Cell] = set()
+    for _, targets in link_monsters(state, exclude):
+        cells.update(targets)
+    return cells
+
+
+def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[int]:
+    zones = state.sides[player].mzone
+    return [s for s in range(5) if zones[s] == EMPTY or zones[s] in exclude]
+
+
+def extra_link(links: list[tuple[Cell, list[Cell]]]) -> bool:
+    """Whether both Extra Monster Zones hold Link monsters joined by a chain of co-linked
+    Link monsters (an Extra Link)."""
+    where = {at: set(targets) for at, targets in links}
+    start, goal = EMZ_CELLS
+    if start not in where or goal not in where:
+        return False
+    seen, todo = {start}, [start]
+    while todo:
+        at = todo.pop()
+        if at == goal:
+            return True
+        for nxt in where[at]:
+            if nxt in where and at in where[nxt] and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def usable_emz(
+    state: State, profile: Profile, player: int, d: CardDef, exclude: Collection[int] = ()
+) -> list[int]:
+    """Extra Monster Zones (as zone numbers 5/6) where ``player`` may put ``d`` now.
+
+    A player uses one Extra Monster Zone; a second only for a Link monster that forms an
+    Extra Link there. A zone whose monster is leaving (``exclude``) counts as free.
+    """
+    if not profile.extra_monster_zones:
+        return []
+    occupied = [i if i != EMPTY and i not in exclude else EMPTY for i in state.emz]
+    out = []
+    for index in (0, 1):
+        if occupied[index] != EMPTY:
+            continue
+        other = occupied[1 - index]
+        if other != EMPTY and state.cards[other].ctrl == player:
+            if not d.link:
+                continue
+            links = link_monsters(state, exclude, (d, player, EMZ_CELLS[index]))
+            if not extra_link(links):
+                continue
+        out.append(emz_seq(player, index))
+    return sorted(out)
+
+
+def needs_link_zone(profile: Profile, d: CardDef, from_extra: bool) -> bool:
+    if not from_extra or profile.link_zone_rule == "none":
+        return False
+    if profile.link_zone_rule == "all":
+        return True
+    return d.link > 0 or d.pendulum
+
+
+def extra_deck_zones(
+    state: State, profile: Profile, player: int, d: CardDef, exclude: Collection[int] = ()
+) -> list[int]:
+    """Zones (0-6) a monster summoned from the Extra Deck may take, materials already gone."""
+    main = free_main(state, player, exclude)
+    if needs_link_zone(profile, d, True):
+        linked = linked_cells(state, exclude)
+        main = [s for s in main if cell(player, s) in linked]
+    return main + usable_emz(state, profile, player, d, exclude)
