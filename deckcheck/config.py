@@ -128,7 +128,7 @@ class Config(Settings):
 
     def deck_files(self) -> list[Path]:
         """Every file under the config folder matching ``paths`` and not ``exclude``, sorted."""
-        found: list[Path] = []
+        found: list[str] = []
         root = self.root
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
@@ -138,8 +138,8 @@ class Config(Settings):
                 if any(matches(p, rel) for p in self.paths) and not any(
                     matches(p, rel) for p in self.exclude
                 ):
-                    found.append(root / rel)
-        return found
+                    found.append(rel)
+        return [root / rel for rel in sorted(found)]
 
 
 @cache
