@@ -145,6 +145,24 @@ def trusted_banlist(data: dict[str, Any]) -> Banlist:
     return Banlist.model_construct(entries=entries, **{**defaults, **body})
 
 
+def to_yaml_many(banlists: list[Banlist]) -> str:
+    """Several lists as YAML documents separated by ``---``."""
+    return "---\n".join(to_yaml(b) for b in banlists)
+
+
+def load_yaml_banlists(path: Path) -> list[Banlist]:
+    """Every YAML document of a user's file, each one list."""
+    text = read_text(path)
+    try:
+        docs = [d for d in yaml.load_all(text, Loader=_NoAliasLoader) if d is not None]  # noqa: S506
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML: {exc}") from exc
+    if not docs:
+        raise InputError(f"{path}: no banlist in the file")
+    many = len(docs) > 1
+    return [from_dict(d, f"{path}[{i}]" if many else str(path)) for i, d in enumerate(docs)]
+
+
 def load_yaml_banlist(path: Path, trusted: bool = False) -> Banlist:
     if trusted:
         data = load_yaml(path.read_text(encoding="utf-8"), trusted=True)
@@ -196,7 +214,7 @@ def load_banlists(path: Path | str) -> list[Banlist]:
     if kind == "json":
         return load_json_banlists(path)
     if kind == "yaml":
-        return [load_yaml_banlist(path)]
+        return load_yaml_banlists(path)
     from deckcheck.banlist.lflist import load_lflist
 
     parsed = load_lflist(path)

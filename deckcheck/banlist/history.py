@@ -227,6 +227,22 @@ def _fix_mislabelled(
     return fixed
 
 
+def _card_names(lists: list[Banlist], cards: list[CardFacts]) -> list[Banlist]:
+    """Entry names from the card data where it knows the passcode (files have typos)."""
+    names = {code: card.name for card in cards for code in card.passcodes}
+    return [
+        b.model_copy(
+            update={
+                "entries": {
+                    code: e.model_copy(update={"name": names.get(code, e.name)})
+                    for code, e in b.entries.items()
+                }
+            }
+        )
+        for b in lists
+    ]
+
+
 def build(lflists: Path, cards_path: Path) -> BuildResult:
     """Every list: the history files plus the reconstructed older OCG/TCG lists."""
     cards = read_cards(cards_path)
@@ -258,7 +274,7 @@ def build(lflists: Path, cards_path: Path) -> BuildResult:
                     source=RECONSTRUCTED,
                 )
             )
-    return BuildResult(out, notes)
+    return BuildResult(_card_names(out, cards), notes)
 
 
 HEADER = (

@@ -26,6 +26,7 @@ from deckcheck.errors import InputError
 
 MAX_BYTES = 10 * 1024 * 1024
 MIN_COUNT, MAX_COUNT = -1, 3
+MAX_PASSCODE = 10**10
 
 SERIES_BY_LABEL = {
     "ocg": "ocg",
@@ -69,6 +70,8 @@ class Problem:
     line: int | None
     message: str
     severity: str = "error"  # "error": the line was not used; "warning": used, but dubious
+    # malformed, bad-count, bad-passcode, duplicate, name-date, style
+    kind: str = "malformed"
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line else ""
@@ -156,8 +159,10 @@ class _Reader:
         self.group: int | None = None
         self.points_mode = False
 
-    def problem(self, line: int | None, message: str, severity: str = "error") -> None:
-        self.out.problems.append(Problem(line, message, severity))
+    def problem(
+        self, line: int | None, message: str, severity: str = "error", kind: str = "malformed"
+    ) -> None:
+        self.out.problems.append(Problem(line, message, severity, kind))
 
     def start(self, title: str, line: int | None) -> None:
         name, label = split_title(title)
@@ -172,7 +177,7 @@ class _Reader:
             try:
                 banlist.effective = date(*parts)  # type: ignore[arg-type]
             except ValueError:
-                self.problem(line, f"list name {name!r} is not a real date", "warning")
+                self.problem(line, f"list name {name!r} is not a real date", "warning", "name-date")
         self.current = ParsedList(banlist=banlist, line=line)
         self.out.lists.append(self.current)
         self.group = None
@@ -233,18 +238,23 @@ class _Reader:
         if m.group("rest"):
             # simulators ignore what follows the count; keep it as the comment
             rest = m.group("rest")
-            self.problem(number, f"text {rest!r} after the count should start with '--'", "warning")
+            self.problem(
+                number, f"text {rest!r} after the count should start with '--'", "warning", "style"
+            )
             comment = rest.lstrip("-") + (f"--{comment}" if comment else "")
         code = int(m.group("code"))
-        if code <= 0:
-            self.problem(number, f"passcode {m.group('code')} is not a card")
+        if not 0 < code < MAX_PASSCODE:
+            self.problem(number, f"passcode {m.group('code')} is not a card", kind="bad-passcode")
             return
         if self.current is None:
             if self.out.lists:
                 self.problem(number, "entry outside any list")
                 return
             self.problem(
-                None, f"no '!name' line: read as one list named {self.default_name!r}", "warning"
+                None,
+                f"no '!name' line: read as one list named {self.default_name!r}",
+                "warning",
+                "style",
             )
             self.start(self.default_name, None)
         assert self.current is not None
@@ -254,12 +264,20 @@ class _Reader:
         limit: int | None
         if m.group("genesys") or (self.points_mode and points is None):
             limit, points_value = None, _number(count)
+            if points_value < 0:
+                self.problem(number, f"negative points {count} for {code}", kind="bad-count")
+                return
         else:
             if not re.fullmatch(r"-?\d+", count) or not MIN_COUNT <= int(count) <= MAX_COUNT:
-                self.problem(number, f"bad count {count} for {code} (allowed -1..3)")
+                self.problem(
+                    number, f"bad count {count} for {code} (allowed -1..3)", kind="bad-count"
+                )
                 return
             limit = int(count)
             points_value = _number(points) if points is not None else None
+            if points_value is not None and points_value < 0:
+                self.problem(number, f"negative points {points} for {code}", kind="bad-count")
+                return
         self.add(
             number,
             Entry(passcode=code, name=name, limit=limit, points=points_value, group=self.group),
@@ -275,6 +293,7 @@ class _Reader:
                 number,
                 f"duplicate entry for {entry.passcode} (also line {first}); the later one counts",
                 "warning",
+                "duplicate",
             )
             entry = Entry(
                 passcode=entry.passcode,
@@ -298,7 +317,9 @@ def parse_lflist(text: str, source: str | None = None, default_name: str = "cust
     titles = {p.banlist.title for p in out.lists}
     for title, number in out.declared:
         if title not in titles:
-            out.problems.append(Problem(number, f"#[{title}] declared but no !{title}", "warning"))
+            out.problems.append(
+                Problem(number, f"#[{title}] declared but no !{title}", "warning", "name-date")
+            )
     return out
 
 

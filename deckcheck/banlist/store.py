@@ -219,11 +219,11 @@ def save_user_list(banlist: Banlist, overwrite: bool = False) -> Path:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", banlist.series):
         raise InputError(f"series {banlist.series!r}: use lowercase letters, digits and '-'")
     safe_name = re.sub(r"[^A-Za-z0-9._-]+", "_", banlist.name).strip("._") or "list"
+    from deckcheck.outfile import write_new
+
     target = user_banlists_dir() / banlist.series / f"{safe_name}.yaml"
-    if target.exists() and not overwrite:
-        raise InputError(f"{target} exists; use --force to replace it")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".yaml.tmp")
-    tmp.write_text(to_yaml(banlist), encoding="utf-8")
-    tmp.replace(target)
-    return target
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create {target.parent}: {exc.strerror or exc}") from exc
+    return write_new(target, to_yaml(banlist), force=overwrite)

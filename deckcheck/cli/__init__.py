@@ -8,6 +8,7 @@ from __future__ import annotations
 
 # command modules register themselves on import
 # (each: from deckcheck.cli import NAME as _NAME)
+from deckcheck.cli import banlist as _banlist  # noqa: E402,F401
 from deckcheck.cli import cards as _cards  # noqa: E402,F401
 from deckcheck.cli import check as _check  # noqa: E402,F401
 from deckcheck.cli import decks as _decks  # noqa: E402,F401

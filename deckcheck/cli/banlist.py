@@ -1,0 +1,188 @@
+"""``deckcheck banlist ...``: lists by format and date, diffs, lflist.conf tooling, updates."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import typer
+
+from deckcheck.cli.common import EXIT_INVALID, fail, group
+
+banlist_app = group("banlist", "Banlists by format and date; lflist.conf import, export, lint.")
+
+OUTPUT_HELP = "text or json"
+TO_HELP = "lflist, yaml or json"
+
+
+def _date(text: str | None) -> date:
+    if text is None:
+        return date.today()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        fail(f"bad date {text!r}: use YYYY-MM-DD")
+
+
+def _output(output_format: str) -> str:
+    if output_format not in ("text", "json"):
+        fail(f"unknown output format {output_format!r} (text, json)")
+    return output_format
+
+
+def _emit(text: str, out: Path | None, force: bool) -> None:
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    from deckcheck.outfile import write_new
+
+    typer.echo(f"wrote {write_new(out, text, force=force)}", err=True)
+
+
+@banlist_app.command("list")
+def list_(
+    format_id: str = typer.Argument(None, help="Format or series (default: all series)."),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """The known lists: per series, or every list of one format with its effective date."""
+    from deckcheck.banlist.ops import list_rows, rows_json, rows_text
+    from deckcheck.banlist.store import BanlistStore
+
+    rows = list_rows(BanlistStore.open(), format_id)
+    if _output(output_format) == "json":
+        typer.echo(rows_json(rows), nl=False)
+    else:
+        typer.echo(rows_text(rows, detailed=format_id is not None), nl=False)
+
+
+@banlist_app.command("show")
+def show(
+    format_id: str = typer.Argument(..., help="Format or series, e.g. tcg, goat, speed."),
+    on: str = typer.Option(None, "--date", "-d", help="YYYY-MM-DD (default today)."),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """The list in force for a format on a date."""
+    from deckcheck.banlist.files import to_json
+    from deckcheck.banlist.ops import in_force, show_text
+    from deckcheck.banlist.store import BanlistStore
+
+    banlist = in_force(BanlistStore.open(), format_id, _date(on))
+    if _output(output_format) == "json":
+        typer.echo(to_json([banlist]), nl=False)
+    else:
+        typer.echo(show_text(banlist), nl=False)
+
+
+@banlist_app.command("diff")
+def diff(
+    format_id: str = typer.Argument(..., help="Format or series."),
+    old: str = typer.Argument(..., help="List name (2026.04) or date (2026-04-15)."),
+    new: str = typer.Argument(..., help="List name or date."),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """What changed between two lists: newly Forbidden, Limited, Semi-Limited, Unlimited."""
+    import json
+
+    from deckcheck.banlist.diff import diff_text
+    from deckcheck.banlist.ops import diff_lists
+    from deckcheck.banlist.store import BanlistStore
+
+    result = diff_lists(BanlistStore.open(), format_id, old, new)
+    if _output(output_format) == "json":
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(diff_text(result), nl=False)
+
+
+@banlist_app.command("export")
+def export(
+    format_id: str = typer.Argument(..., help="Format or series."),
+    to: str = typer.Option(..., "--to", help=TO_HELP),
+    on: str = typer.Option(None, "--date", "-d", help="YYYY-MM-DD (default today)."),
+    out: Path = typer.Option(None, "--output", "-o", help="File to write (default stdout)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+) -> None:
+    """Write the list in force for a format as lflist.conf, YAML or JSON."""
+    from deckcheck.banlist.ops import in_force, render
+    from deckcheck.banlist.store import BanlistStore
+
+    banlist = in_force(BanlistStore.open(), format_id, _date(on))
+    _emit(render([banlist], to), out, force)
+
+
+@banlist_app.command("convert")
+def convert(
+    file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
+    to: str = typer.Option(..., "--to", help=TO_HELP),
+    out: Path = typer.Option(None, "--output", "-o", help="File to write (default stdout)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+) -> None:
+    """Convert a banlist file to another kind; every list and entry is kept."""
+    from deckcheck.banlist.files import load_banlists
+    from deckcheck.banlist.ops import render
+
+    _emit(render(load_banlists(file), to), out, force)
+
+
+@banlist_app.command("import")
+def import_(
+    file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
+    series: str = typer.Option(None, "--series", help="Series to file it under (e.g. tcg)."),
+    effective: str = typer.Option(None, "--effective", help="Effective date YYYY-MM-DD."),
+    force: bool = typer.Option(False, "--force", help="Replace a user list of that name."),
+) -> None:
+    """Add the lists of a file to your banlists (used by check, show, diff, export)."""
+    from deckcheck.banlist.ops import import_lists
+
+    day = _date(effective) if effective else None
+    for banlist, path in import_lists(file, series, day, force):
+        typer.echo(
+            f"imported {banlist.series} {banlist.name} ({len(banlist.entries)} entries, "
+            f"effective {banlist.effective}) -> {path}"
+        )
+
+
+@banlist_app.command("lint")
+def lint(
+    file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
+    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+) -> None:
+    """Report malformed lines, bad counts, duplicates, unknown passcodes, alternate artworks
+    listed apart from their original, and lists whose name and content disagree.
+    Exit 1 when there are errors."""
+    import json
+
+    from deckcheck.banlist.lint import lint_file, lint_text
+    from deckcheck.banlist.store import BanlistStore
+    from deckcheck.cards.db import CardDB
+
+    kind = _output(output_format)
+    result = lint_file(file, CardDB.open(), BanlistStore.open(include_user=False))
+    if kind == "json":
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(lint_text(result), nl=False)
+    if result.errors:
+        raise typer.Exit(EXIT_INVALID)
+
+
+@banlist_app.command("import-history")
+def import_history(
+    lflists: Path = typer.Option(Path("../shared/data/lflists"), help="lflist folders."),
+    cards: Path = typer.Option(Path("../shared/data/cards.jsonl.gz"), help="Card data."),
+    out: Path = typer.Option(None, "--out", help="Output folder (default: banlists/)."),
+) -> None:
+    """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
+    from deckcheck.banlist.history import build, summary, write
+    from deckcheck.paths import banlists_dir
+
+    for path in (lflists, cards):
+        if not path.exists():
+            fail(f"not found: {path}")
+    result = build(lflists, cards)
+    written = write(result.lists, out or banlists_dir())
+    for series, info in summary(result.lists).items():
+        typer.echo(f"{series}: {info['count']} lists, {info['first']} .. {info['last']}")
+    for note in result.notes:
+        typer.echo(f"note: {note}")
+    typer.echo(f"wrote {len(written)} files")
