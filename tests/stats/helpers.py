@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from deckcheck.decks.codecs import load_deck
 from deckcheck.decks.model import Deck
 from tests.conftest import DECKS
 
-
-def ydk_main(path: Path) -> list[int]:
-    """The Main Deck passcodes of a .ydk file, read independently of the project's codecs."""
-    main: list[int] = []
-    in_main = False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line.startswith(("#", "!")):
-            in_main = line == "#main"
-        elif in_main and line.isdigit():
-            main.append(int(line))
-    return main
+# categories for the Sky Striker deck (AI_SkyStriker.ydk): 6 starters, 7 hand traps
+SKY_CATEGORIES = """
+categories:
+  starters: [Sky Striker Mobilize - Engage!, Sky Striker Ace - Raye]
+  hand traps: [Ash Blossom & Joyous Spring, Effect Veiler, Maxx "C"]
+conditions:
+  opens: 1+ starters and 1+ hand traps
+"""
 
 
-def real_deck(name: str) -> Deck:
-    path = DECKS / name
-    return Deck.from_passcodes(ydk_main(path), source=str(path))
+def real_deck(db, name: str) -> Deck:
+    """A deck from ../shared/data/decks, read by the project's codecs."""
+    return load_deck(str(DECKS / name), db)
 
 
 def code(db, name: str) -> int:

@@ -38,7 +38,7 @@ def near(values: list[float]):
 
 
 def test_every_card_of_a_real_deck(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     stats = analyse_hands(deck, db, turns=3)
     counts = Counter(db.get(p).name for p in deck.passcodes("main"))
     assert {c.name: c.copies for c in stats.cards} == dict(counts)
@@ -52,7 +52,7 @@ def test_every_card_of_a_real_deck(db):
 
 
 def test_categories_and_conditions_on_a_real_deck(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     groups = parse_categories(CATEGORIES, db)
     stats = analyse_hands(deck, db, groups, turns=2)
     rows = {c.name: c for c in stats.categories}
@@ -73,7 +73,7 @@ def test_categories_and_conditions_on_a_real_deck(db):
 
 
 def test_monte_carlo_on_request_agrees_with_exact(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     groups = parse_categories(CATEGORIES, db)
     exact = analyse_hands(deck, db, groups)
     sampled = analyse_hands(deck, db, groups, method="monte-carlo", samples=100_000, seed=5)
@@ -85,7 +85,7 @@ def test_monte_carlo_on_request_agrees_with_exact(db):
 
 
 def test_large_conditions_fall_back_to_sampling(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     groups = parse_categories(CATEGORIES, db)
     stats = analyse_hands(deck, db, groups, budget=100, samples=20_000)
     assert {c.method for c in stats.conditions} == {MONTE_CARLO}
@@ -121,7 +121,7 @@ def test_unknown_cards_take_their_place(db):
 
 
 def test_empty_category_is_noticed(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     groups = parse_categories("categories:\n  dm: [Dark Magician]\n", db)
     stats = analyse_hands(deck, db, groups)
     assert stats.categories[0].copies == 0
@@ -130,7 +130,7 @@ def test_empty_category_is_noticed(db):
 
 
 def test_unknown_archetype_is_an_error(db):
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     groups = parse_categories("categories:\n  s: [{archetype: Sky Stryker}]\n", db)
     with pytest.raises(InputError, match="archetype 'sky stryker' is not in the card data"):
         analyse_hands(deck, db, groups)
@@ -151,7 +151,7 @@ def test_unknown_archetype_is_an_error(db):
 )
 def test_bad_options(db, options, message):
     with pytest.raises(InputError, match=message):
-        analyse_hands(real_deck("AI_SkyStriker.ydk"), db, **options)
+        analyse_hands(real_deck(db, "AI_SkyStriker.ydk"), db, **options)
 
 
 def test_deck_too_small_for_the_turns(db):

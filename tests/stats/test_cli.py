@@ -9,21 +9,16 @@ import pytest
 from tests.cli.helpers import run
 from tests.conftest import DECKS
 
+from .helpers import SKY_CATEGORIES
+
 SKY = str(DECKS / "AI_SkyStriker.ydk")
 WITCH = str(DECKS / "AI_Witchcraft.ydk")
-CATEGORIES = """
-categories:
-  starters: [Sky Striker Mobilize - Engage!, Sky Striker Ace - Raye]
-  hand traps: [Ash Blossom & Joyous Spring, Effect Veiler, Maxx "C"]
-conditions:
-  opens: 1+ starters and 1+ hand traps
-"""
 
 
 @pytest.fixture
 def categories(tmp_path):
     path = tmp_path / "cats.yaml"
-    path.write_text(CATEGORIES)
+    path.write_text(SKY_CATEGORIES)
     return str(path)
 
 

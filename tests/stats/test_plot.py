@@ -11,21 +11,13 @@ from deckcheck.stats.analysis import analyse_hands
 from deckcheck.stats.categories import parse_categories
 from deckcheck.stats.plot import plot_hands
 
-from .helpers import real_deck
-
-CATEGORIES = """
-categories:
-  starters: [Sky Striker Mobilize - Engage!, Sky Striker Ace - Raye]
-  hand traps: [Ash Blossom & Joyous Spring, Effect Veiler, Maxx "C"]
-conditions:
-  opens: 1+ starters and 1+ hand traps
-"""
+from .helpers import SKY_CATEGORIES, real_deck
 
 
 @pytest.fixture(scope="module")
 def stats(db):
-    groups = parse_categories(CATEGORIES, db)
-    return analyse_hands(real_deck("AI_SkyStriker.ydk"), db, groups, turns=4)
+    groups = parse_categories(SKY_CATEGORIES, db)
+    return analyse_hands(real_deck(db, "AI_SkyStriker.ydk"), db, groups, turns=4)
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -44,7 +36,7 @@ def test_png_is_written_and_sized_for_a_screen(stats, tmp_path):
 
 def test_svg_and_comparison(db, stats, tmp_path):
     other = analyse_hands(
-        real_deck("AI_Witchcraft.ydk"), db, parse_categories(CATEGORIES, db), turns=4
+        real_deck(db, "AI_Witchcraft.ydk"), db, parse_categories(SKY_CATEGORIES, db), turns=4
     )
     out = plot_hands(stats, tmp_path / "compare.svg", other)
     text = out.read_text()
@@ -52,7 +44,7 @@ def test_svg_and_comparison(db, stats, tmp_path):
 
 
 def test_cards_only_plot(db, tmp_path):
-    plain = analyse_hands(real_deck("AI_Zoodiac.ydk"), db, going=["first"], turns=1)
+    plain = analyse_hands(real_deck(db, "AI_Zoodiac.ydk"), db, going=["first"], turns=1)
     out = plot_hands(plain, tmp_path / "cards.png")
     width, _ = png_size(out.read_bytes())
     assert 800 <= width <= 1000  # one panel

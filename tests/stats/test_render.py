@@ -25,8 +25,8 @@ conditions:
 @pytest.fixture(scope="module")
 def pair(db):
     groups = parse_categories(CATEGORIES, db)
-    a = analyse_hands(real_deck("AI_SkyStriker.ydk"), db, groups, turns=2)
-    b = analyse_hands(real_deck("AI_Witchcraft.ydk"), db, groups, turns=2)
+    a = analyse_hands(real_deck(db, "AI_SkyStriker.ydk"), db, groups, turns=2)
+    b = analyse_hands(real_deck(db, "AI_Witchcraft.ydk"), db, groups, turns=2)
     return a, b
 
 
@@ -48,7 +48,7 @@ def test_json_has_the_fields_of_the_issue(pair):
 
 def test_json_intervals_for_sampled_conditions(db):
     groups = parse_categories(CATEGORIES, db)
-    deck = real_deck("AI_SkyStriker.ydk")
+    deck = real_deck(db, "AI_SkyStriker.ydk")
     stats = analyse_hands(deck, db, groups, going=["second"], method="monte-carlo", samples=5000)
     document = stats_json(stats)
     (opens, _) = document["conditions"]
