@@ -1,0 +1,112 @@
+"""Checking a tree of many decks with every core: each worker process opens the card data
+once (in its initializer) and checks its share; reports come back in input order.
+
+A deck file that cannot be read becomes a report with a parse-error violation, so one bad
+file never stops a run over thousands.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcheck.decks.model import Deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, violation
+
+if TYPE_CHECKING:
+    from deckcheck.config import Config, Settings
+    from deckcheck.validation import Checker
+
+# below this many decks a process pool costs more than it saves
+POOL_MIN_DECKS = 64
+
+
+@dataclass(frozen=True)
+class Job:
+    """One deck to check and the settings that apply to it."""
+
+    source: str
+    format_id: str = "tcg"
+    on: date | None = None
+    points_cap: float | None = None
+
+
+def jobs_for(sources: Iterable[str | Path], config: Config, cli: Settings) -> list[Job]:
+    """A job per source with the config's per-path settings; command-line options win."""
+    jobs = []
+    for source in sources:
+        settings = config.settings_for(source).merged(cli)
+        jobs.append(Job(str(source), settings.format or "tcg", settings.date, settings.points_cap))
+    return jobs
+
+
+def unreadable(job: Job, message: str, card_data: str) -> Report:
+    """The report of a deck file that could not be read at all."""
+    day = (job.on or date.today()).isoformat()
+    return Report(
+        deck=DeckInfo(source=job.source, main=0, extra=0, side=0, digest=Deck().digest()),
+        format=FormatInfo(id=job.format_id, date=day),
+        card_data=CardDataInfo(version=card_data),
+        valid=False,
+        violations=[violation("parse-error", message)],
+    )
+
+
+def check_job(job: Job, checker: Checker) -> Report:
+    from deckcheck.decks.codecs import load_deck
+
+    try:
+        deck = load_deck(job.source, checker.db)
+    except DeckcheckError as exc:
+        return unreadable(job, str(exc), checker.db.version)
+    return checker.check(deck, job.format_id, job.on, job.points_cap)
+
+
+_CHECKER: Checker | None = None
+
+
+def _start_worker(db_path: str | None) -> None:
+    global _CHECKER
+    from deckcheck.cards.db import CardDB
+    from deckcheck.validation import Checker
+
+    _CHECKER = Checker(CardDB.open(db_path))
+
+
+def _run(job: Job) -> Report:
+    assert _CHECKER is not None, "worker not started"
+    return check_job(job, _CHECKER)
+
+
+def check_batch(
+    jobs: list[Job],
+    db_path: str | Path | None = None,
+    workers: int | None = None,
+    checker: Checker | None = None,
+) -> list[Report]:
+    """Check every job; reports in the order of ``jobs``.
+
+    ``workers`` defaults to the number of cores; with one worker (or few decks) the decks
+    are checked in this process with ``checker`` (made here if not given). Unknown formats
+    are reported (InputError) before any deck is read.
+    """
+    if checker is None:
+        from deckcheck.cards.db import CardDB
+        from deckcheck.validation import Checker
+
+        checker = Checker(CardDB.open(db_path))
+    for format_id in {job.format_id for job in jobs}:
+        checker.format(format_id)
+    count = workers or os.cpu_count() or 1
+    if count <= 1 or len(jobs) < POOL_MIN_DECKS:
+        return [check_job(job, checker) for job in jobs]
+    path = str(db_path) if db_path else str(checker.db.path)
+    chunk = max(1, len(jobs) // (count * 8))
+    with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool:
+        return list(pool.map(_run, jobs, chunksize=chunk))
