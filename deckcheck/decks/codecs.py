@@ -30,6 +30,7 @@ SUFFIX_FORMATS: dict[str, Format] = {
     ".yaml": "yaml",
     ".yml": "yaml",
 }
+SNIFF_CHARS, SNIFF_LINES = 65_536, 400  # enough for any deck; big inputs are not scanned
 _PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
 _NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
 _YAML_KEY = re.compile(r"^[\"']?(main|extra|side)(\s*deck)?[\"']?\s*:", re.I | re.M)
@@ -57,7 +58,7 @@ def sniff(text: str) -> Format:
         return "json"
     content = []
     headers = 0
-    for raw in split_lines(body):
+    for raw in split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]:
         line = raw.strip()
         if line.lower().split(maxsplit=1)[:1] in (["#main"], ["#extra"], ["!side"], ["#side"]):
             headers += 1

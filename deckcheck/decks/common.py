@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 MAX_INPUT_BYTES = 2 * 1024 * 1024
 MAX_PASSCODE = 2**32 - 1  # ydke stores uint32; nothing larger is a passcode anywhere
 MAX_COPIES = 99  # per line or item: more is a typo, not a deck
-MAX_CARDS = 10_000  # per deck, all sections
+MAX_CARDS = 1000  # per deck, all sections (a real one has at most 90)
 MAX_PROBLEMS = 200  # stop reading after this many unreadable lines
 
 BLANKS = " \t\f\v\u00a0\u200b\ufeff\u3000"  # stripped from line ends
@@ -106,14 +106,21 @@ class DeckBuilder:
         """True once MAX_PROBLEMS were recorded; the reader should stop."""
         return len(self.deck.problems) >= MAX_PROBLEMS
 
-    def add(self, slot: Slot, copies: int = 1, section: Section | None = None) -> None:
-        """Add ``copies`` of slot to ``section`` (default: the current one)."""
+    def add(
+        self,
+        passcode: int | None,
+        text: str | None = None,
+        line: int | None = None,
+        copies: int = 1,
+        section: Section | None = None,
+    ) -> None:
+        """Add ``copies`` slots to ``section`` (default: the current one)."""
         self.total += copies
         if self.total > MAX_CARDS:
             raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")
         target = self.deck.section(section or self.section)
-        target.extend(slot.model_copy() for _ in range(copies - 1))
-        target.append(slot)
+        for _ in range(copies):
+            target.append(Slot(passcode=passcode, text=text, line=line))
 
     def problem(
         self, line: int | None, message: str, section: Section | None = None, whole: bool = False

@@ -72,32 +72,36 @@ def parse_entry(text: str, db: CardLookup) -> Entry | str:
     if m := _TRAILING.fullmatch(text):
         readings.append((m[2], m[1]))
     readings.append(("1", text))
-    chosen: tuple[str, str, int | None] | None = None
-    for count, name in readings:
-        found, passcode = _lookup(name, db)
-        if found:
-            chosen = (count, name, passcode)
+    (count, name), found = readings[0], None
+    for reading in readings:
+        hit = _lookup(reading[1], db)
+        if hit is not None:
+            (count, name), found = reading, hit
             break
-    if chosen is None:
-        count, name = readings[0]
+    else:
         if _NUMBER.fullmatch(name):  # a number that is neither a name nor a passcode
             return parse_passcode(name)[1] or f"'{name}' is not a passcode"
-        chosen = (count, name, None)
-    count, name, passcode = chosen
     if len(count) > 4 or not 0 < int(count) <= MAX_COPIES:
         return f"{count} copies of '{name}' is not a plausible count (1 to {MAX_COPIES})"
-    return Entry(int(count), passcode, name)
+    if isinstance(found, str):
+        return found
+    return Entry(int(count), found, name)
 
 
-def _lookup(name: str, db: CardLookup) -> tuple[bool, int | None]:
-    """(found, passcode): a card name in any language, else a valid passcode number."""
+def _lookup(name: str, db: CardLookup) -> int | str | None:
+    """The passcode of a card name (any language) or of a number; None if neither.
+
+    A known card without a passcode (most tokens and skills) gives a message instead.
+    """
     card = db.find(name)
     if card is not None:
-        return True, card.passcode
+        if card.passcode is None:
+            return f"'{name}' is a known {card.kind} card but has no passcode to put in a deck"
+        return card.passcode
     if _NUMBER.fullmatch(name):
         passcode, why = parse_passcode(name)
-        return why is None, passcode
-    return False, None
+        return None if why else passcode
+    return None
 
 
 def read_names(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
@@ -120,7 +124,7 @@ def read_names(text: str, db: CardLookup | None, source: str = "<text>") -> Deck
             build.problem(number, entry)
             continue
         text_kept = None if entry.passcode is not None else entry.name
-        build.add(Slot(passcode=entry.passcode, text=text_kept, line=number), entry.count)
+        build.add(entry.passcode, text_kept, number, entry.count)
     return build.finish(db, "no Extra Deck heading")
 
 

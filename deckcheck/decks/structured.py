@@ -25,12 +25,12 @@ from deckcheck.decks.common import (
     DeckBuilder,
     parse_passcode,
 )
-from deckcheck.decks.model import SECTIONS, Deck, Slot
+from deckcheck.decks.model import SECTIONS, Deck
 from deckcheck.decks.names import Entry, parse_entry
 from deckcheck.errors import InputError
 
 MAX_ALIASES = 100
-MAX_EVENTS = 200_000
+MAX_EVENTS = 20_000  # a 90-card deck written one item per card needs about 300
 MAX_DEPTH = 20  # a deck needs 3; libyaml's composer recurses and can crash on deep input
 _OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
@@ -222,7 +222,7 @@ def _add(build: DeckBuilder, card: Node, count: Node | None, db: CardLookup | No
         build.problem(line, entry)
         return
     text = None if entry.passcode is not None else entry.name
-    build.add(Slot(passcode=entry.passcode, text=text, line=line), copies * entry.count)
+    build.add(entry.passcode, text, line, copies * entry.count)
 
 
 def _count(node: Node) -> int | str:

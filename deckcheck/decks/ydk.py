@@ -16,7 +16,7 @@ from deckcheck.decks.common import (
     parse_passcode,
     require_passcodes,
 )
-from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
+from deckcheck.decks.model import SECTIONS, Deck, Section
 
 HEADERS: dict[str, Section] = {
     "#main": "main",
@@ -46,7 +46,7 @@ def read_ydk(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
         elif _NUMBER_START.match(rest):
             build.problem(number, f"unexpected '{rest}' after passcode {passcode}")
         else:
-            build.add(Slot(passcode=passcode, line=number))
+            build.add(passcode, line=number)
     return build.finish(db, "no #extra line")
 
 

@@ -15,7 +15,7 @@ import struct
 from urllib.parse import unquote
 
 from deckcheck.decks.common import MAX_CARDS, DeckBuilder, require_passcodes
-from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
+from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.errors import InputError
 
 PREFIX = "ydke://"
@@ -108,7 +108,7 @@ def read_ydke(text: str, source: str | None = None) -> Deck:
             if code == 0:
                 build.problem(None, f"card {position} of the {section} section is 0", section)
             else:
-                build.add(Slot(passcode=code), section=section)
+                build.add(code, section=section)
     return build.deck
 
 
