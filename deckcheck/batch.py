@@ -46,6 +46,36 @@ def jobs_for(sources: Iterable[str | Path], config: Config, cli: Settings) -> li
     return jobs
 
 
+def check_sources(
+    inputs: list[str],
+    cli: Settings,
+    start_dir: str | Path = ".",
+    workers: int | None = None,
+    db_path: str | Path | None = None,
+    checker: Checker | None = None,
+) -> list[Report]:
+    """What ``check`` does with a repository's configuration: the inputs (files, folders,
+    URLs) or, with none, the configured ``paths``; each deck with its per-path settings,
+    command-line settings (``cli``) winning; every core at work."""
+    from deckcheck.config import load_config
+    from deckcheck.errors import InputError
+    from deckcheck.inputs import expand
+
+    config = load_config(start_dir)
+    if inputs:
+        sources = expand(inputs)
+    else:
+        here = Path.cwd()
+        sources = [
+            str(p.relative_to(here)) if p.is_relative_to(here) else str(p)
+            for p in config.deck_files()
+        ]
+        if not sources:
+            where = config.file or Path(start_dir).resolve()
+            raise InputError(f"no deck files: give paths, or set paths = [...] in {where}")
+    return check_batch(jobs_for(sources, config, cli), db_path, workers, checker)
+
+
 def unreadable(job: Job, message: str, card_data: str) -> Report:
     """The report of a deck file that could not be read at all."""
     day = (job.on or date.today()).isoformat()

@@ -105,7 +105,10 @@ class Config(Settings):
         return value
 
     def relative(self, path: str | Path) -> str | None:
-        """The path relative to the config folder, '/'-separated; None when outside it."""
+        """The path relative to the config folder, '/'-separated; None when outside it
+        (or a URL)."""
+        if "://" in str(path):
+            return None
         pairs = (
             (Path(os.path.abspath(path)), Path(os.path.abspath(self.root))),
             (Path(path).resolve(), self.root.resolve()),

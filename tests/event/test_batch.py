@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from deckcheck.batch import POOL_MIN_DECKS, Job, check_batch, jobs_for
+from deckcheck.batch import POOL_MIN_DECKS, Job, check_batch, check_sources, jobs_for
 from deckcheck.config import Settings, load_config
 from deckcheck.errors import InputError
 from deckcheck.validation import Checker
@@ -72,3 +72,31 @@ def test_jobs_follow_the_configuration(tmp_path):
     # a command-line format wins over the file and its overrides
     cli = Settings(format="tcg")
     assert {j.format_id for j in jobs_for(sources, config, cli)} == {"tcg"}
+
+
+def test_check_sources_uses_the_configured_paths(checker, tmp_path, monkeypatch):
+    import shutil
+
+    (tmp_path / "decks" / "tcg").mkdir(parents=True)
+    shutil.copyfile(DECKS / "AI_ChainBurn.ydk", tmp_path / "decks" / "burn.ydk")
+    shutil.copyfile(DECKS / "AI_ChainBurn.ydk", tmp_path / "decks" / "tcg" / "burn.ydk")
+    (tmp_path / "deckcheck.toml").write_text(
+        'format = "ocg"\ndate = 2025-11-01\npaths = ["decks/**/*.ydk"]\n'
+        '[[overrides]]\npaths = ["decks/tcg"]\nformat = "tcg"\n'
+    )
+    monkeypatch.chdir(tmp_path)
+    reports = check_sources([], Settings(), checker=checker)
+    assert [(r.deck.source, r.format.id, r.valid) for r in reports] == [
+        ("decks/burn.ydk", "ocg", True),
+        ("decks/tcg/burn.ydk", "tcg", False),  # Limited cards on the TCG list
+    ]
+    # inputs given on the command line replace the configured paths; --format wins
+    (only,) = check_sources(["decks/burn.ydk"], Settings(format="tcg"), checker=checker)
+    assert (only.deck.source, only.format.id) == ("decks/burn.ydk", "tcg")
+
+
+def test_check_sources_without_paths_says_how(checker, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deckcheck.toml").write_text('paths = ["decks/*.ydk"]\n')
+    with pytest.raises(InputError, match="no deck files: give paths"):
+        check_sources([], Settings(), checker=checker)
