@@ -49,11 +49,10 @@ def parse_passcode(token: str) -> tuple[int | None, str | None]:
     """(passcode, None) or (None, why not) for one token such as ``01315120``."""
     if not _DIGITS.fullmatch(token):
         return None, f"'{_short(token)}' is not a passcode"
-    sign, digits = ("-", token[1:]) if token[0] in "+-" else ("", token.lstrip("+"))
-    digits = digits.lstrip("0") or "0"
+    digits = token.lstrip("+-").lstrip("0") or "0"
     if len(digits) > 10:  # checked before int(): huge digit strings are slow to convert
         return None, f"'{_short(token)}' is too large to be a passcode (at most {MAX_PASSCODE})"
-    value = int(sign + digits)
+    value = -int(digits) if token[0] == "-" else int(digits)
     why = passcode_problem(value)
     return (None, why) if why else (value, None)
 

@@ -149,13 +149,16 @@ def _reads_as_other(name: str, db: CardLookup) -> bool:
 
 def write_names(deck: Deck, db: CardLookup) -> str:
     lines: list[str] = []
+    labels: dict[tuple[int | None, str | None], str] = {}
     for section in SECTIONS:
         if lines:
             lines.append("")
         lines.append(TITLES[section])
         counts: dict[str, int] = {}
         for slot in deck.section(section):
-            text = label(slot, db)
-            counts[text] = counts.get(text, 0) + 1
+            key = (slot.passcode, slot.text)
+            if key not in labels:
+                labels[key] = label(slot, db)
+            counts[labels[key]] = counts.get(labels[key], 0) + 1
         lines.extend(f"{count} {text}" for text, count in counts.items())
     return "\n".join(lines) + "\n"

@@ -44,10 +44,11 @@ def test_cr_only_and_mixed_line_ends_keep_line_numbers(db):
 def test_leading_zeros_and_trailing_comments(db):
     text = (
         "#main\n00027551\n"
-        f"{BEWD} # Blue-Eyes\n{BEWD}\tBlue-Eyes White Dragon\n{BEWD} -- x\n  {POT}  \n#extra\n"
+        f"{BEWD} # Blue-Eyes\n{BEWD}\tBlue-Eyes White Dragon\n{BEWD} -- x\n  {POT}  \n"
+        f"+{POT}\n#extra\n"
     )
     deck = read_ydk(text, db)
-    assert codes(deck)[0] == [LIMIT_REVERSE, BEWD, BEWD, BEWD, POT]
+    assert codes(deck)[0] == [LIMIT_REVERSE, BEWD, BEWD, BEWD, POT, POT]
     assert deck.problems == []
 
 
