@@ -133,8 +133,20 @@ def test_ygoprodeck_style_export(db):
     assert deck.notices == [] and deck.problems == []
 
 
-def test_edopro_style_export(db):
-    text = "#created by EDOPro\n#main\n3 Pot of Greed\n#extra\n1 Borreload Dragon\n!side\n"
+def test_edopro_card_name_export(db):
+    """EDOPro's "copy card names": headed sections, "N Name" lines, two blank lines between."""
+    text = (
+        "Main Deck:\n3 Pot of Greed\n1 Raigeki\n\n\nExtra Deck:\n1 Borreload Dragon\n\n\n"
+        "Side Deck:\n2 Raigeki\n"
+    )
+    deck = read_names(text, db)
+    assert deck.passcodes("main") == [POT] * 3 + [RAIGEKI]
+    assert deck.passcodes("extra") == [BORRELOAD] and deck.passcodes("side") == [RAIGEKI] * 2
+    assert deck.problems == [] and deck.notices == []
+
+
+def test_ydk_style_headings_in_a_name_list(db):
+    text = "#created by someone\n#main\n3 Pot of Greed\n#extra\n1 Borreload Dragon\n!side\n"
     deck = read_names(text, db)
     assert deck.passcodes("main") == [POT] * 3 and deck.passcodes("extra") == [BORRELOAD]
 
