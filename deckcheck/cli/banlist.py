@@ -186,3 +186,24 @@ def import_history(
     for note in result.notes:
         typer.echo(f"note: {note}")
     typer.echo(f"wrote {len(written)} files")
+
+
+@banlist_app.command("update")
+def update(
+    source: str = typer.Option(None, "--source", help="API base URL (default YGOPRODeck v7)."),
+    force: bool = typer.Option(False, "--force", help="Download even if the version is known."),
+) -> None:
+    """Fetch the TCG and OCG lists in force now from the YGOPRODeck API into your banlists.
+    On any failure the lists in use stay as they are."""
+    from deckcheck.banlist.live import banlist_update
+    from deckcheck.cards.update import API
+    from deckcheck.errors import DataError
+
+    try:
+        done = banlist_update(source or API, force=force)
+    except DataError as exc:
+        fail(f"banlist update failed, previous lists kept: {exc}")
+    if not done:
+        typer.echo("banlists are up to date (database version unchanged)")
+    for item in done:
+        typer.echo(item.message)
