@@ -46,6 +46,7 @@ class Prompt:
     player: int
     kind: str
     options: tuple[Action, ...]
+    card: int = -1  # the card the decision is about (a zone or position for it), if any
 
     @property
     def default(self) -> Action:

@@ -135,13 +135,11 @@ def ds_before(duel: Duel) -> None:
     b = s.battle
     assert b is not None
     duel.emit("step", "before_damage")
-    if _battle_live(duel) and b.target != EMPTY:
-        t = s.cards[b.target]
-        if not t.face_up:
-            t.face_up = True
-            duel.emit("flip", t.ctrl, b.target)
-    else:
+    if not _battle_live(duel):
         b.live = False
+    elif b.target != EMPTY and not s.cards[b.target].face_up:
+        s.cards[b.target].face_up = True  # flipped face-up, still in Defense Position
+        duel.emit("flip", s.cards[b.target].ctrl, b.target)
     open_window(duel, "before_damage", "ds_calc")
 
 
@@ -160,6 +158,7 @@ def ds_damage(duel: Duel) -> None:
             return
     else:
         b.live = False
+    duel.emit("step", "after_damage")
     open_window(duel, "after_damage", "ds_end")
 
 

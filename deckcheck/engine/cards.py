@@ -257,15 +257,17 @@ def compile_card(card: Card) -> CardDef:
         return CardDef(**base, issues=(SPELL_TRAP,))
     if card.kind != "monster":
         return CardDef(**base, issues=(NOT_PLAYABLE,))
-    effect = card.is_effect
+    extra = card.is_extra_deck_monster
+    # a Main Deck monster without the Normal classification has an effect (the data does
+    # not always say "effect", e.g. for many Tuners and Gemini monsters)
+    effect = card.is_effect or (not extra and "normal" not in card.classifications)
     pendulum = card.is_pendulum
     if effect:
         issues.append(EFFECT_NOT_APPLIED)
-    elif pendulum:
+    if pendulum:
         issues.append(PENDULUM_EFFECT)
     atk = _stat(card.atk, issues)
     defense = _stat(card.defense, issues) if not card.is_link else 0
-    extra = card.is_extra_deck_monster
     method = None
     groups = None
     summonable = not extra and not card.cannot_normal_summon and "ritual" not in card.frames

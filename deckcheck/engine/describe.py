@@ -75,47 +75,33 @@ def describe_action(duel: Duel, action: Action) -> str:
 
 
 def render_event(state: State, event: tuple[Any, ...]) -> str:
-    """One event as a short line, e.g. ``summon P0 Luster Dragon zone 2 normal attack``."""
+    """One event as a short line, e.g. ``summon P0 Luster Dragon 2 normal attack``:
+    players as P0/P1, cards by name, other values as they are."""
     kind, *args = event
+    shape = EVENT_ARGS.get(kind, "")
     out = [kind]
     for i, arg in enumerate(args):
-        if kind in _CARD_ARGS and i in _CARD_ARGS[kind] and isinstance(arg, int) and arg >= 0:
+        t = shape[i] if i < len(shape) else "-"
+        if t == "p" and isinstance(arg, int):
+            out.append("draw" if arg == 2 else f"P{arg}")
+        elif t == "c" and isinstance(arg, int) and arg >= 0:
             out.append(card_name(state, arg))
-        elif kind in _PLAYER_ARGS and i == 0 and isinstance(arg, int):
-            out.append(f"P{arg}")
+        elif t == "c" and arg == EMPTY:
+            out.append("directly")
         else:
             out.append(str(arg))
     return " ".join(out)
 
 
-# which positional arguments of an event are players / cards
-_PLAYER_ARGS = {
-    "draw", "deck_out", "summon", "flip_summon", "position", "set_card", "scale", "attack",
-    "replay", "retarget", "attack_stopped", "attack_cancelled", "flip", "damage",
-    "destroyed", "material", "to_graveyard", "to_hand", "to_deck", "to_banished",
-    "to_extra", "coin", "first",
+# argument kinds per event: p player, c card, - anything else
+EVENT_ARGS = {
+    "coin": "p", "first": "p", "turn": "-p", "win": "p", "draw": "pc", "deck_out": "p",
+    "summon": "pc", "flip_summon": "pc", "position": "pc", "set_card": "pc", "scale": "pc",
+    "material": "pc", "attack": "pcc", "retarget": "pcc", "replay": "pc",
+    "attack_stopped": "pc", "attack_cancelled": "pc", "flip": "pc", "damage": "p",
+    "destroyed": "pc", "to_graveyard": "pc", "to_hand": "pc", "to_deck": "pc",
+    "to_banished": "pc", "to_extra": "pc",
 }  # fmt: skip
-_CARD_ARGS = {
-    "draw": {1},
-    "summon": {1},
-    "flip_summon": {1},
-    "position": {1},
-    "set_card": {1},
-    "scale": {1},
-    "attack": {1, 2},
-    "retarget": {1, 2},
-    "replay": {1},
-    "attack_stopped": {1},
-    "attack_cancelled": {1},
-    "flip": {1},
-    "destroyed": {1},
-    "material": {1},
-    "to_graveyard": {1},
-    "to_hand": {1},
-    "to_deck": {1},
-    "to_banished": {1},
-    "to_extra": {1},
-}
 
 
 def board_text(duel: Duel, viewer: int) -> str:

@@ -31,7 +31,9 @@ class IllegalAction(DeckcheckError):
 
 
 class Duel:
-    __slots__ = ("template", "state", "effects", "log", "prompt", "cache", "_gen", "_replayed")
+    __slots__ = (
+        "template", "state", "effects", "log", "prompt", "cache", "auto", "_gen", "_replayed"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -39,6 +41,7 @@ class Duel:
         state: State,
         effects: EffectLayer = NO_EFFECTS,
         log: list[Event] | None = None,
+        auto: bool = True,
     ) -> None:
         self.template = template
         self.state = state
@@ -48,6 +51,9 @@ class Duel:
         self.prompt: Prompt | None = None
         # derived data keyed by the parts of the state it depends on (shared by copies)
         self.cache: dict[Any, Any] = {}
+        # answer single-option prompts without asking (False: present every prompt, for
+        # tools that check each step, such as the scenario runner)
+        self.auto = auto
         self._start()
 
     @classmethod
@@ -99,6 +105,7 @@ class Duel:
         twin.log = self.log[:]
         twin.prompt = None
         twin.cache = self.cache
+        twin.auto = self.auto
         twin._start()
         return twin
 
@@ -127,7 +134,7 @@ class Duel:
             while True:
                 if self._replayed < len(memo):
                     answer = memo[self._replayed]
-                elif len(prompt.options) == 1:
+                elif self.auto and len(prompt.options) == 1:
                     answer = prompt.options[0]
                     memo.append(answer)
                 else:

@@ -162,7 +162,7 @@ def normal_summon(duel: Duel, choice: Action) -> Asking:
         picked = yield Prompt(tp, "tributes", tuple(("tributes", t) for t in sets))
         tributes = picked[1]
     zones = free_main(s, tp, tributes)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
     for t in tributes:
         to_pile(duel, t, GRAVE, "tribute")
     face_up = choice[0] == "summon"
@@ -207,7 +207,7 @@ def set_card(duel: Duel, choice: Action) -> Asking:
         zones = [FIELD_ZONE]
     else:
         zones = [z for z in range(5) if szone[z] == EMPTY]
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
     if szone[zone] != EMPTY:  # a new Field Spell replaces the old one
         to_pile(duel, szone[zone], GRAVE, "replaced")
     lift(s, iid)
@@ -227,7 +227,7 @@ def place_scale(duel: Duel, choice: Action) -> Asking:
     s = duel.state
     tp = s.turn_player
     zones = scale_zones(s, duel.template.profile, tp)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), choice[1]))[1]
     lift(s, choice[1])
     place_spell(s, choice[1], tp, zone, True)
     duel.emit("scale", tp, choice[1], zone)
@@ -297,8 +297,8 @@ def pendulum_summon(duel: Duel, choice: Action) -> Asking:
     for n, iid in enumerate(order):
         rest = order[n + 1 :]
         zones = [z for z in _zones_for(duel, tp, iid, taken) if _fits(duel, tp, rest, (*taken, z))]
-        zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
-        pos = yield Prompt(tp, "position", (ATTACK, DEFENSE))
+        zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+        pos = yield Prompt(tp, "position", (ATTACK, DEFENSE), iid)
         taken = (*taken, zone)
         placements.append((iid, zone, pos == DEFENSE))
     for iid, zone, in_def in placements:
@@ -351,8 +351,8 @@ def extra_summon(duel: Duel, choice: Action) -> Asking:
     sets = material_sets(s, prof, tp, d)
     mats = (yield Prompt(tp, "materials", tuple(("materials", m) for m in sets)))[1]
     zones = extra_deck_zones(s, prof, tp, d, mats)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones)))[1]
-    pos = yield Prompt(tp, "position", (ATTACK,) if d.link else (ATTACK, DEFENSE))
+    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+    pos = yield Prompt(tp, "position", (ATTACK,) if d.link else (ATTACK, DEFENSE), iid)
     c = s.cards[iid]
     lift(s, iid)
     for m in mats:

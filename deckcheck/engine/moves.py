@@ -87,7 +87,6 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         loc, face_up = EXTRA, False
     if c.loc == MZONE:
         for mat in c.overlay[:]:
-            lift(state, mat)
             to_pile(duel, mat, GRAVE, "detached")
     lift(state, iid)
     _reset(state, iid)

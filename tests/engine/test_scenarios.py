@@ -1,0 +1,94 @@
+"""Every scenario under tests/scenarios passes; the runner itself reports failures and
+refuses malformed files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckcheck.engine.scenario import load_file, run_files, run_scenario
+from deckcheck.errors import InputError
+from tests.conftest import SHARED
+
+SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.yaml"))
+CASES = {
+    json.loads(line)["id"]
+    for line in (SHARED / "rule_cases" / "rule_cases.jsonl").read_text().splitlines()
+    if line.strip()
+}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path, db):
+    results = run_files([path], db)
+    failed = [f"{r.source} ({r.name}): {'; '.join(r.problems)}" for r in results if not r.passed]
+    assert not failed, "\n".join(failed)
+
+
+def test_scenario_files_are_named_by_real_rule_cases():
+    named = [p.stem for p in SCENARIOS if p.stem.startswith("RC-")]
+    assert len(named) >= 40
+    assert not [n for n in named if n not in CASES]
+
+
+BASE = {
+    "turn": 2,
+    "turn_player": 0,
+    "phase": "battle",
+    "players": [
+        {"monsters": [{"card": "Vorse Raider", "zone": 2}]},
+        {"deck": ["Battle Ox"]},
+    ],
+    "actions": [{"player": 0, "do": "attack", "attacker": "Vorse Raider", "target": "direct"}],
+}
+
+
+def test_a_wrong_expectation_fails_with_a_readable_difference(db):
+    result = run_scenario({**BASE, "expect": [{"player": 1, "lp": 7000}]}, db)
+    assert not result.passed
+    assert result.problems == ["player 1 lp: expected 7000, got 6100"]
+    assert run_scenario({**BASE, "expect": [{"player": 1, "lp": 6100}]}, db).passed
+
+
+def test_an_illegal_action_that_is_accepted_fails(db):
+    act = {**BASE["actions"][0], "illegal": True}
+    result = run_scenario({**BASE, "actions": [act]}, db)
+    assert not result.passed and "must be refused" in result.problems[0]
+
+
+def test_a_refused_action_fails_and_names_the_legal_options(db):
+    act = {"player": 0, "do": "attack", "attacker": "Vorse Raider", "target": "Battle Ox"}
+    result = run_scenario({**BASE, "actions": [act]}, db)
+    assert not result.passed
+    assert "Attack directly with Vorse Raider" in result.problems[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"phase": "lunch"}, "phase one of"),
+        ({"players": [{"hand": ["Vorse Raidr"]}]}, "did you mean Vorse Raider"),
+        ({"players": [{"monsters": [{"card": "Vorse Raider", "zone": 9}]}]}, "zone must be"),
+        ({"players": [{"monsters": [{"card": "Dark Hole", "zone": 0}]}]}, "not a monster"),
+        ({"colour": "red"}, "unknown scenario field"),
+        ({"profile": "master-rule-1999"}, "unknown rules profile"),
+        ({"actions": [{"do": "dance"}]}, "unknown action 'dance'"),
+    ],
+)
+def test_malformed_scenarios_are_input_errors(db, change, message):
+    with pytest.raises(InputError, match=message):
+        run_scenario({**BASE, **change}, db)
+
+
+def test_files_are_read_safely(tmp_path):
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("a: &x [1, 2]\nb: *x\n")
+    with pytest.raises(InputError, match="aliases are not allowed"):
+        load_file(bomb)
+    (tmp_path / "list.yaml").write_text("- 1\n- 2\n")
+    with pytest.raises(InputError, match="not a mapping"):
+        load_file(tmp_path / "list.yaml")
+    with pytest.raises(InputError, match="cannot read"):
+        load_file(tmp_path / "missing.yaml")
