@@ -1,6 +1,8 @@
 """Batch benchmark: a 1,000-deck tree (made in a temporary folder from the 47 real decks,
 in nested folders) checked from the files, once in this process and once with a worker per
-core (deckcheck.batch). Prints the median decks/s of each; record them in bench/README.md.
+core (deckcheck.batch). Prints the median decks/s of each and the CPU time per deck (this
+process and its workers), which shows the workers' own start-up cost on a busy machine;
+record them in bench/README.md.
 
 Run: python bench/bench_batch.py [--decks N] [--runs N]
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import tempfile
@@ -33,7 +36,17 @@ def make_tree(folder: Path, count: int) -> list[str]:
     return paths
 
 
-def rate(paths: list[str], workers: int, runs: int) -> list[float]:
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the pool's workers)."""
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def rate(paths: list[str], workers: int, runs: int) -> tuple[list[float], list[float]]:
+    """decks/s by the wall clock, and CPU milliseconds per deck, for each run."""
     from deckcheck.batch import Job, check_batch
     from deckcheck.cards.db import CardDB
     from deckcheck.validation import Checker
@@ -41,12 +54,13 @@ def rate(paths: list[str], workers: int, runs: int) -> list[float]:
     checker = Checker(CardDB.open())
     jobs = [Job(p, "tcg", DAY) for p in paths]
     check_batch(jobs[:50], checker=checker)  # warm the parent's caches once
-    out = []
+    rates, cpu = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), cpu_seconds()
         reports = check_batch(jobs, workers=workers, checker=checker)
-        out.append(len(reports) / (time.perf_counter() - start))
-    return out
+        rates.append(len(reports) / (time.perf_counter() - start))
+        cpu.append((cpu_seconds() - used) * 1000 / len(reports))
+    return rates, cpu
 
 
 def main() -> None:
@@ -61,11 +75,13 @@ def main() -> None:
         every = rate(paths, cores or 1, args.runs)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{args.decks} decks from files, tcg on {DAY}, {cores} cores, load {load:.2f}")
-    print(f"  1 process:      median {statistics.median(one):7.0f} decks/s")
-    print(
-        f"  {cores} workers:      median {statistics.median(every):7.0f} decks/s "
-        f"({statistics.median(every) / statistics.median(one):.2f}x)"
-    )
+    for label, (rates, cpu) in (("1 process", one), (f"{cores} workers", every)):
+        print(
+            f"  {label:<10} median {statistics.median(rates):6.0f} decks/s, "
+            f"{statistics.median(cpu):.2f} ms CPU per deck"
+        )
+    ratio = statistics.median(every[0]) / statistics.median(one[0])
+    print(f"  workers / one process: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
