@@ -12,6 +12,7 @@ from deckcheck.cli import banlist as _banlist  # noqa: E402,F401
 from deckcheck.cli import cards as _cards  # noqa: E402,F401
 from deckcheck.cli import check as _check  # noqa: E402,F401
 from deckcheck.cli import decks as _decks  # noqa: E402,F401
+from deckcheck.cli import engine as _engine  # noqa: E402,F401
 from deckcheck.cli import event as _event  # noqa: E402,F401
 from deckcheck.cli import hands as _hands  # noqa: E402,F401
 from deckcheck.cli import serve as _serve  # noqa: E402,F401

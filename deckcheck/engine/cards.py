@@ -288,6 +288,10 @@ def compile_card(card: Card) -> CardDef:
         issues.append(NEEDS_EFFECT_SUMMON)
     elif card.cannot_normal_summon:
         issues.append(SPECIAL_ONLY)
+    never = (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY, NO_MATERIALS, BAD_MATERIALS)
+    if any(i in never or i.endswith("never summoned") for i in issues):
+        # a card that never reaches the field: its effects are beside the point
+        issues = [i for i in issues if i not in (EFFECT_NOT_APPLIED, PENDULUM_EFFECT)]
     return CardDef(
         **base,
         frames=card.frames,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Any
 
 from deckcheck.engine.cards import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
@@ -142,6 +143,12 @@ class MaterialOracle:
         self._class: dict[tuple[int, int], tuple[object, ...] | None] = {}
         self._answer: dict[tuple[object, ...], bool] = {}
         self._seen: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}  # the memos are keyed by object ids, meaningless in another process
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
 
     def _material_class(self, d: CardDef, m: CardDef) -> tuple[object, ...] | None:
         key = (id(d), id(m))

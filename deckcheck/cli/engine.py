@@ -1,0 +1,175 @@
+"""Duel engine commands: ``duel``, ``play``, ``replay`` and ``scenario run``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
+
+if TYPE_CHECKING:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks.model import Deck
+
+scenario_app = group("scenario", "Rule scenarios: a position, actions and the expected outcome.")
+
+
+def _load_pair(
+    a: str, b: str, cards: Path | None, format_id: str, on: str | None, validate: bool
+) -> tuple[CardDB, list[Deck]]:
+    """Open the card data, read both decks and validate them for the format (unless told
+    not to). An invalid deck prints its report and exits 1."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.cli.check import parse_date
+    from deckcheck.decks import load_deck
+
+    db = CardDB.open(cards)
+    decks = [load_deck(a, db), load_deck(b, db)]
+    if validate:
+        from deckcheck.report.render import renderer
+        from deckcheck.validation import Checker
+
+        checker = Checker(db)
+        reports = [checker.check(deck, format_id, parse_date(on)) for deck in decks]
+        if not all(r.valid for r in reports):
+            typer.echo(renderer("text")([r for r in reports if not r.valid]))
+            typer.echo("deckcheck: a deck is not valid for the format; no duel", err=True)
+            raise typer.Exit(EXIT_INVALID)
+    return db, decks
+
+
+@app.command()
+def duel(
+    deck_a: str = typer.Argument(..., help="Deck A (file or ydke:// URL)."),
+    deck_b: str = typer.Argument(..., help="Deck B (file or ydke:// URL)."),
+    format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
+    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
+    agents: str = typer.Option("random,random", "--agents", help="Agents for A,B: random, greedy."),
+    workers: int = typer.Option(1, "--workers", help="Processes to play on."),
+    log: Path = typer.Option(None, "--log", help="Write one JSONL log per game into this folder."),
+    profile: str = typer.Option(
+        None, "--profile", help="Rules profile (default master-rule-2020)."
+    ),
+    validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
+    output_format: str = typer.Option("text", "--output-format", help="text or json."),
+    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+) -> None:
+    """Seeded test duels between two valid decks: wins, turns and engine coverage."""
+    import json
+
+    from deckcheck.engine.agents import parse_agents
+    from deckcheck.engine.match import render_text, run_match
+    from deckcheck.engine.template import prepare
+
+    if output_format not in ("text", "json"):
+        fail(f"unknown output format {output_format!r} (text, json)")
+    names = parse_agents(agents)
+    db, decks = _load_pair(deck_a, deck_b, cards, format_id, on, validate)
+    template = prepare(decks, db, profile)
+    report = run_match(template, games, seed, names, workers, log, db.version)
+    if output_format == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        typer.echo(render_text(report))
+    raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def play(
+    deck: str = typer.Argument(..., help="Your deck (file or ydke:// URL)."),
+    opponent: str = typer.Argument(..., help="The opponent's deck."),
+    format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
+    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the duel."),
+    agent: str = typer.Option("greedy", "--agent", help="The opponent: random or greedy."),
+    profile: str = typer.Option(
+        None, "--profile", help="Rules profile (default master-rule-2020)."
+    ),
+    validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
+    log: Path = typer.Option(None, "--log", help="Write the duel's JSONL log to this file."),
+    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+) -> None:
+    """Duel at the terminal against an agent: you are player 0; answer with numbers."""
+    import sys
+
+    from deckcheck.engine.agents import HumanAgent, make_agent, parse_agents
+    from deckcheck.engine.describe import render_event
+    from deckcheck.engine.duel import Duel
+    from deckcheck.engine.log import header, winner_text, write_log
+    from deckcheck.engine.template import prepare
+
+    parse_agents(agent)
+    db, decks = _load_pair(deck, opponent, cards, format_id, on, validate)
+    template = prepare(decks, db, profile)
+    game = Duel.new(template, seed)
+
+    def read(text: str) -> str:
+        line = sys.stdin.readline()
+        if not line:
+            raise typer.Exit(130)  # input closed: stop quietly
+        return line
+
+    you = HumanAgent(read, sys.stdout)
+    other = make_agent(agent, seed, 1)
+    seen = 0
+    while game.prompt is not None:
+        for event in game.log[seen:]:
+            if event[0] != "decide":
+                typer.echo("  " + render_event(game.state, event))
+        seen = len(game.log)
+        prompt = game.prompt
+        chooser = you if prompt.player == 0 else other
+        game.apply_action(chooser.choose(game, prompt))
+    for event in game.log[seen:]:
+        if event[0] != "decide":
+            typer.echo("  " + render_event(game.state, event))
+    typer.echo(f"Result: winner {winner_text(game.state)} ({game.state.reason})")
+    if log is not None:
+        write_log(log, header(template, db.version, seed, None, ["human", agent]), game)
+
+
+@app.command()
+def replay(
+    log: Path = typer.Argument(..., help="A duel log written by deckcheck duel --log."),
+    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+) -> None:
+    """Re-simulate a logged duel; exit 1 if any event comes out differently."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.engine.log import read_log
+    from deckcheck.engine.log import replay as run_replay
+
+    result = run_replay(read_log(log), CardDB.open(cards))
+    typer.echo(f"{log}: {result.message}")
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_INVALID)
+
+
+@scenario_app.command("run")
+def scenario_run(
+    files: list[Path] = typer.Argument(..., help="Scenario YAML files or folders of them."),
+    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+) -> None:
+    """Run scenarios; print pass/fail with the differences; exit 1 if any fails."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.engine.scenario import run_files
+
+    paths: list[Path] = []
+    for f in files:
+        if f.is_dir():
+            found = sorted([*f.rglob("*.yaml"), *f.rglob("*.yml")])
+            if not found:
+                fail(f"{f}: no .yaml scenario files in the folder")
+            paths.extend(found)
+        else:
+            paths.append(f)
+    results = run_files(paths, CardDB.open(cards))
+    for r in results:
+        typer.echo(f"{'PASS' if r.passed else 'FAIL'} {r.source}: {r.name}")
+        for problem in r.problems:
+            typer.echo(f"    {problem}")
+    failed = sum(1 for r in results if not r.passed)
+    typer.echo(f"{len(results) - failed} passed, {failed} failed")
+    raise typer.Exit(EXIT_INVALID if failed else EXIT_OK)

@@ -1,0 +1,231 @@
+"""Test duels in bulk: N seeded games between two decks, optionally over several processes.
+
+Game i has seed ``derive(seed, i)`` and player ``i % 2`` goes first, so deck A goes first in
+the even games. Results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckcheck.engine.agents import make_agent, play
+from deckcheck.engine.coverage import CoverageRow, coverage
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.log import header, write_log
+from deckcheck.engine.rng import derive
+from deckcheck.engine.state import DRAW
+from deckcheck.engine.template import DuelTemplate
+from deckcheck.errors import InputError
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    seed: int
+    first: int
+    winner: int  # 0, 1 or DRAW
+    reason: str
+    turns: int
+
+
+@dataclass
+class MatchReport:
+    games: list[GameResult]
+    agents: tuple[str, str]
+    names: tuple[str, str]
+    coverage: list[CoverageRow] = field(default_factory=list)
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        return (
+            sum(1 for g in self.games if g.winner == 0),
+            sum(1 for g in self.games if g.winner == 1),
+        )
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for g in self.games if g.winner == DRAW)
+
+    def as_dict(self) -> dict[str, Any]:
+        n = len(self.games)
+        turns = [g.turns for g in self.games]
+        reasons = Counter(g.reason for g in self.games)
+        wins_a, wins_b = self.wins
+        low, high = wilson(wins_a, n)
+        by_first = {}
+        for label, first in (("a_first", 0), ("b_first", 1)):
+            games = [g for g in self.games if g.first == first]
+            by_first[label] = {
+                "games": len(games),
+                "a_wins": sum(1 for g in games if g.winner == 0),
+                "b_wins": sum(1 for g in games if g.winner == 1),
+                "draws": sum(1 for g in games if g.winner == DRAW),
+            }
+        return {
+            "decks": list(self.names),
+            "agents": list(self.agents),
+            "games": n,
+            "a_wins": wins_a,
+            "b_wins": wins_b,
+            "draws": self.draws,
+            "a_win_rate": wins_a / n if n else 0.0,
+            "a_win_rate_wilson95": [low, high],
+            "win_reasons": dict(sorted(reasons.items())),
+            "by_going_first": by_first,
+            "turns": {
+                "mean": statistics.fmean(turns) if turns else 0.0,
+                "median": statistics.median(turns) if turns else 0.0,
+            },
+            "a_lost_seeds": [g.seed for g in self.games if g.winner == 1],
+            "coverage": [
+                {
+                    "name": r.name,
+                    "passcode": r.passcode,
+                    "copies": list(r.copies),
+                    "issues": list(r.issues),
+                }
+                for r in self.coverage
+            ],  # fmt: skip
+        }
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def game_seed(seed: int, index: int) -> int:
+    return derive(seed, index)
+
+
+def play_game(
+    template: DuelTemplate,
+    index: int,
+    seed: int,
+    agents: tuple[str, str],
+    log_dir: Path | None = None,
+    card_data: str = "",
+) -> GameResult:
+    s = game_seed(seed, index)
+    first = index % 2
+    duel = Duel.new(template, s, first)
+    play(duel, (make_agent(agents[0], s, 0), make_agent(agents[1], s, 1)))
+    if log_dir is not None:
+        head = header(template, card_data, s, first, list(agents))
+        write_log(log_path(log_dir, index), head, duel)
+    st = duel.state
+    return GameResult(index, s, first, st.winner, st.reason, st.turn)
+
+
+def log_path(log_dir: Path, index: int) -> Path:
+    return log_dir / f"game-{index + 1:05d}.jsonl"
+
+
+# the template for worker processes (inherited on fork, or sent once per worker)
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(template: DuelTemplate, args: dict[str, Any]) -> None:
+    _WORKER["template"] = template
+    _WORKER.update(args)
+
+
+def _play_chunk(indices: list[int]) -> list[GameResult]:
+    w = _WORKER
+    return [
+        play_game(w["template"], i, w["seed"], w["agents"], w["log_dir"], w["card_data"])
+        for i in indices
+    ]
+
+
+def run_match(
+    template: DuelTemplate,
+    games: int,
+    seed: int,
+    agents: tuple[str, str],
+    workers: int = 1,
+    log_dir: Path | None = None,
+    card_data: str = "",
+) -> MatchReport:
+    if games < 1:
+        raise InputError("--games must be at least 1")
+    if workers < 1:
+        raise InputError("--workers must be at least 1")
+    if log_dir is not None:
+        _prepare_log_dir(log_dir, games)
+    args = {"seed": seed, "agents": agents, "log_dir": log_dir, "card_data": card_data}
+    if workers == 1 or games == 1:
+        _init_worker(template, args)
+        results = _play_chunk(list(range(games)))
+    else:
+        chunks = [list(range(k, games, workers * 4)) for k in range(min(games, workers * 4))]
+        ctx = multiprocessing.get_context(
+            "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        )
+        with ProcessPoolExecutor(
+            workers, mp_context=ctx, initializer=_init_worker, initargs=(template, args)
+        ) as pool:
+            results = [r for chunk in pool.map(_play_chunk, chunks) for r in chunk]
+        results.sort(key=lambda g: g.index)
+    names = (template.decks[0].name, template.decks[1].name)
+    return MatchReport(results, agents, names, coverage(template))
+
+
+def _prepare_log_dir(log_dir: Path, games: int) -> None:
+    if log_dir.exists() and not log_dir.is_dir():
+        raise InputError(f"--log {log_dir}: not a folder")
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--log {log_dir}: cannot create it: {exc.strerror or exc}") from None
+    clash = [log_path(log_dir, i) for i in range(games) if log_path(log_dir, i).exists()]
+    if clash:
+        raise InputError(f"--log {log_dir}: {clash[0].name} exists; not overwriting logs")
+
+
+def render_text(report: MatchReport) -> str:
+    data = report.as_dict()
+    a, b = report.names
+    n = data["games"]
+    low, high = data["a_win_rate_wilson95"]
+    lines = [
+        f"{n} games, {a} vs {b}, agents {report.agents[0]} vs {report.agents[1]}",
+        f"  {a}: {data['a_wins']} wins ({data['a_win_rate']:.1%}, 95% CI {low:.1%}-{high:.1%})",
+        f"  {b}: {data['b_wins']} wins",
+        f"  draws: {data['draws']}",
+        "  win reasons: " + ", ".join(f"{k} {v}" for k, v in data["win_reasons"].items()),
+        f"  turns: mean {data['turns']['mean']:.1f}, median {data['turns']['median']:g}",
+    ]
+    for label, who in (("a_first", a), ("b_first", b)):
+        row = data["by_going_first"][label]
+        lines.append(
+            f"  {who} going first: {row['games']} games, {a} {row['a_wins']} wins, "
+            f"{b} {row['b_wins']} wins, {row['draws']} draws"
+        )
+    lost = [g for g in report.games if g.winner == 1]
+    shown = ", ".join(f"game {g.index + 1} (seed {g.seed})" for g in lost[:10])
+    more = f" and {len(lost) - 10} more" if len(lost) > 10 else ""
+    lines.append(f"  {a} lost: {shown + more if lost else 'none'}")
+    if report.coverage:
+        lines.append("")
+        lines.append("Not played faithfully yet (coverage):")
+        for row in report.coverage:
+            lines.append(
+                f"  {row.name} ({row.copies[0]} + {row.copies[1]}): {'; '.join(row.issues)}"
+            )
+    else:
+        lines.append("Every card is played faithfully.")
+    return "\n".join(lines)
