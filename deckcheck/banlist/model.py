@@ -7,6 +7,7 @@ from datetime import date
 from pydantic import BaseModel, Field
 
 STATUS_BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
+_GROUPS: dict[int, tuple[dict[int, Entry], dict[int, list[int]]]] = {}
 
 
 class Entry(BaseModel):
@@ -64,11 +65,18 @@ class Banlist(BaseModel):
         return self.group_limits.get(group, group)
 
     def groups(self) -> dict[int, list[int]]:
-        """Group id -> passcodes in that group, in entry order."""
+        """Group id -> passcodes in that group, in entry order (cached per entries dict)."""
+        cached = _GROUPS.get(id(self.entries))
+        if cached is not None and cached[0] is self.entries:
+            return cached[1]
         out: dict[int, list[int]] = {}
         for entry in self.entries.values():
             if entry.group is not None:
                 out.setdefault(entry.group, []).append(entry.passcode)
+        if len(_GROUPS) > 512:
+            _GROUPS.clear()
+        # the cache holds the entries dict itself, so its id cannot be reused meanwhile
+        _GROUPS[id(self.entries)] = (self.entries, out)
         return out
 
     def forbidden_as_limited(self) -> Banlist:

@@ -132,6 +132,8 @@ class BanlistStore:
             s: sorted(named.values(), key=lambda r: r.sort_key)
             for s, named in self._by_series.items()
         }
+        # derived lists (Forbidden read as Limited) by (format, series, name): built once
+        self._derived: dict[tuple[str, str, str], Banlist] = {}
 
     @classmethod
     def open(cls, extra_dirs: Iterable[Path | str] = (), include_user: bool = True) -> BanlistStore:
@@ -187,11 +189,10 @@ class BanlistStore:
             if found is None and fmt.banlist_fallback:
                 found = self.in_force(fmt.banlist_fallback, on)
         if found is not None and fmt.forbidden_to_limited:
-            found = found.forbidden_as_limited()
-            if found.series != fmt.banlist:
-                # a derived list is a different list: its own series and title (and cache key)
-                title = f"{found.title or found.name} (Forbidden as Limited)"
-                found = found.model_copy(update={"series": fmt.banlist, "title": title})
+            key = (fmt.id, found.series, found.name)
+            if key not in self._derived:
+                self._derived[key] = _forbidden_as_limited(found, fmt.banlist)
+            found = self._derived[key]
         return found
 
     def resolve(self, series: str, key: str) -> Banlist:
@@ -206,6 +207,15 @@ class BanlistStore:
                 raise InputError(f"no {series} list was in force on {key}")
             return found
         return self.get(series, key)
+
+
+def _forbidden_as_limited(banlist: Banlist, series: str) -> Banlist:
+    derived = banlist.forbidden_as_limited()
+    if derived.series != series:
+        # a derived list is a different list: its own series and title (and cache keys)
+        title = f"{derived.title or derived.name} (Forbidden as Limited)"
+        derived = derived.model_copy(update={"series": series, "title": title})
+    return derived
 
 
 def _normal_name(name: str, refs: dict[str, Ref]) -> str:

@@ -41,6 +41,14 @@ class Used:
 
 
 def used_cards(ctx: Context) -> list[Used]:
+    """The deck's distinct cards, computed once per check (kept on the context)."""
+    cached = ctx.__dict__.get("_pool_used")
+    if cached is None:
+        cached = ctx.__dict__["_pool_used"] = _used_cards(ctx)
+    return cached
+
+
+def _used_cards(ctx: Context) -> list[Used]:
     by_uid: dict[str, Used] = {}
     for placed in ctx.known:
         card, slot = placed.card, placed.slot
@@ -72,7 +80,7 @@ def release_problem(card: Card, region: str, cutoff: date, excluded: list[date])
         others = ", ".join(
             f"{REGION_NAMES.get(r, r)} {d}" for r, d in sorted(card.release.items()) if d
         )
-        return f"never released in the {where}" + (f" (only {others})" if others else "")
+        return f"no {where} release in the card data" + (f" (only {others})" if others else "")
     earliest = min(card.release.values(), default=None)
     if earliest is not None and earliest > cutoff:
         return f"first released anywhere on {earliest}, after {cutoff}"

@@ -179,3 +179,30 @@ def test_binary_and_alias_bomb_files(capsys, tmp_path: Path):
     bomb.write_text('a: &a ["x","x"]\nb: &b [*a,*a]\nc: [*b,*b]\n', encoding="utf-8")
     result = run(capsys, "banlist", "convert", str(bomb), "--to", "json")
     assert result.code == 2 and "aliases are not allowed" in result.err
+
+
+def _violations(capsys, deck: Path, day: str) -> set[tuple[str, str]]:
+    result = run(
+        capsys, "check", str(deck), "--format", "tcg", "--date", day, "--output-format", "json"
+    )
+    report = json.loads(result.out)["decks"][0]
+    assert report["format"]["date"] == day
+    return {(v["rule"], v["name"]) for v in report["violations"]}, report["format"]["banlist"]
+
+
+def test_check_on_two_dates_uses_the_list_in_force(capsys):
+    deck = LFLISTS.parent / "decks" / "AI_SuperheavySamurai.ydk"
+    before, list_before = _violations(capsys, deck, "2023-06-01")
+    after, list_after = _violations(capsys, deck, "2023-06-05")
+    assert (list_before, list_after) == ("2023.02", "2023.06")
+    # the June 2023 TCG list forbade Superheavy Samurai Scarecrow, limited PSY-Framegear Gamma
+    assert after - before == {
+        ("forbidden", "Superheavy Samurai Scarecrow"),
+        ("limited", "PSY-Framegear Gamma"),
+    }
+
+
+@pytest.mark.parametrize("path", sorted(LFLISTS.rglob("*.lflist.conf")), ids=lambda p: p.name)
+def test_lint_every_real_file(capsys, path: Path):
+    data = json.loads(run(capsys, "banlist", "lint", str(path), "--output-format", "json").out)
+    assert data["errors"] == 0 and data["lists"] == 1

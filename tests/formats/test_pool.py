@@ -78,7 +78,7 @@ def test_ocg_only_card_in_tcg_and_tcg_only_in_ocg(db, checker):
     turtle = deck(db, ["30,000-Year White Turtle"])  # OCG only
     assert checker.check(turtle, "ocg", date(2024, 1, 1)).valid
     v = only(checker.check(turtle, "tcg", date(2024, 1, 1)), "not-released")
-    assert "never released in the TCG" in v.message
+    assert "no TCG release in the card data (only OCG 1999-10-17)" in v.message
     tyler = deck(db, ["Tyler the Great Warrior"])  # TCG only
     assert checker.check(tyler, "tcg", date(2024, 1, 1)).valid
     assert rules(checker.check(tyler, "ocg", date(2024, 1, 1))) == ["not-released"]
