@@ -25,6 +25,7 @@ def check_json(capsys, path):
         ("latin1.ydk", "#main\nCaf\xe9\n".encode("latin-1")),
         ("huge.ydk", b"#main\n" + b"55144522\n" * 2_000_000),
     ],
+    ids=["binary", "latin1", "huge"],
 )
 def test_unreadable_files_exit_2(capsys, tmp_path, name, content):
     path = tmp_path / name
