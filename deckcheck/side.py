@@ -77,8 +77,8 @@ class Tally:
 
     counts: dict[Section, Counter[str]] = field(default_factory=dict)
     lines: dict[tuple[Section, str], int | None] = field(default_factory=dict)
+    # passcodes seen per key, keys in order of first appearance
     codes: dict[str, list[int]] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, deck: Deck, ident: Identity) -> Tally:
@@ -90,8 +90,6 @@ class Tally:
                 counter[key] += 1
                 tally.lines.setdefault((section, key), slot.line)
                 codes = tally.codes.setdefault(key, [])
-                if key not in tally.order:
-                    tally.order.append(key)
                 if slot.passcode is not None and slot.passcode not in codes:
                     codes.append(slot.passcode)
             tally.counts[section] = counter
@@ -121,7 +119,7 @@ class Change:
 
 
 def _ordered_keys(before: Tally, after: Tally) -> list[str]:
-    return before.order + [k for k in after.order if k not in before.order]
+    return list(dict.fromkeys([*before.codes, *after.codes]))
 
 
 def changes(registered: Deck, current: Deck, db: CardDB, strict: bool = False) -> list[Change]:
@@ -132,7 +130,8 @@ def changes(registered: Deck, current: Deck, db: CardDB, strict: bool = False) -
     """
     ident = Identity(db, strict)
     before, after = Tally.of(registered, ident), Tally.of(current, ident)
-    changed_75 = {k for k in _ordered_keys(before, after) if before.total()[k] != after.total()[k]}
+    was, now = before.total(), after.total()
+    changed_75 = {k for k in _ordered_keys(before, after) if was[k] != now[k]}
     out: list[Change] = []
     for section in SECTIONS:
         deltas = []
