@@ -108,3 +108,18 @@ def test_resolve_by_name_or_date(store: BanlistStore):
         store.resolve("tcg", "2024-02-30")
     with pytest.raises(InputError, match="no banlists for 'rush'"):
         store.get("rush", "2026.07")
+
+
+def test_fast_reader_falls_back_to_yaml(tmp_path):
+    from deckcheck.banlist.files import fast_load
+
+    path = tmp_path / "x.yaml"
+    # hand-written YAML in another layout: the fast reader declines, the YAML parser reads it
+    path.write_text(
+        "series: tcg\nname: '2026.05'\nentries:\n"
+        "  55144522:\n    name: Pot of Greed\n    limit: 0\n",
+        encoding="utf-8",
+    )
+    assert fast_load(path.read_text(encoding="utf-8")) is None
+    banlist = load_yaml_banlist(path, trusted=True)
+    assert banlist.entries[55144522].limit == 0 and banlist.name == "2026.05"
