@@ -153,3 +153,17 @@ def test_empty_text_is_a_problem():
     parsed = parse_lflist("")
     assert parsed.banlists == []
     assert parsed.errors[0].message == "no banlist in the file"
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_yaml_and_json_conversions_keep_every_entry(path: Path, tmp_path: Path):
+    from deckcheck.banlist.files import load_banlists, to_json, to_yaml_many
+
+    first = load_banlists(path)
+    as_yaml = tmp_path / "list.yaml"
+    as_yaml.write_text(to_yaml_many(first), encoding="utf-8")
+    as_json = tmp_path / "list.json"
+    as_json.write_text(to_json(load_banlists(as_yaml)), encoding="utf-8")
+    back = tmp_path / "back.lflist.conf"
+    back.write_text(write_lflist(load_banlists(as_json)), encoding="utf-8")
+    assert _state(load_banlists(back)) == _state(first)
