@@ -132,12 +132,12 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
 
 
 def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
-    """With no Link monster among the possible materials, materials leaving only free
-    zones; so if the new monster has a zone now, every material set leaves it one."""
+    """Whether every material set leaves the new monster a zone. Materials leaving only
+    free zones, except that Link materials take their Link Arrows with them; so if there
+    is a zone with no zone freed and no candidate Link monster's arrows, there always is."""
     cards = s.cards
-    if any(cards[i].d.link for i in candidates(s, player, d)):
-        return False
-    return bool(extra_deck_zones(s, prof, player, d))
+    links = [i for i in candidates(s, player, d) if cards[i].d.link]
+    return bool(extra_deck_zones(s, prof, player, d, (), links))
 
 
 # ---- Normal Summon, Set, Flip Summon, position -----------------------------------------------

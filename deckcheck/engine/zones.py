@@ -94,12 +94,18 @@ def extra_link(links: list[tuple[Cell, list[Cell]]]) -> bool:
 
 
 def usable_emz(
-    state: State, profile: Profile, player: int, d: CardDef, exclude: Collection[int] = ()
+    state: State,
+    profile: Profile,
+    player: int,
+    d: CardDef,
+    exclude: Collection[int] = (),
+    unlinked: Collection[int] = (),
 ) -> list[int]:
     """Extra Monster Zones (as zone numbers 5/6) where ``player`` may put ``d`` now.
 
     A player uses one Extra Monster Zone; a second only for a Link monster that forms an
-    Extra Link there. A zone whose monster is leaving (``exclude``) counts as free.
+    Extra Link there. A zone whose monster is leaving (``exclude``) counts as free; the
+    Link Arrows of ``exclude`` and ``unlinked`` do not count.
     """
     if not profile.extra_monster_zones:
         return []
@@ -112,7 +118,8 @@ def usable_emz(
         if other != EMPTY and state.cards[other].ctrl == player:
             if not d.link:
                 continue
-            links = link_monsters(state, exclude, (d, player, EMZ_CELLS[index]))
+            gone = {*exclude, *unlinked}
+            links = link_monsters(state, gone, (d, player, EMZ_CELLS[index]))
             if not extra_link(links):
                 continue
         out.append(emz_seq(player, index))
@@ -128,11 +135,18 @@ def needs_link_zone(profile: Profile, d: CardDef, from_extra: bool) -> bool:
 
 
 def extra_deck_zones(
-    state: State, profile: Profile, player: int, d: CardDef, exclude: Collection[int] = ()
+    state: State,
+    profile: Profile,
+    player: int,
+    d: CardDef,
+    exclude: Collection[int] = (),
+    unlinked: Collection[int] = (),
 ) -> list[int]:
-    """Zones (0-6) a monster summoned from the Extra Deck may take, materials already gone."""
+    """Zones (0-6) a monster summoned from the Extra Deck may take, materials (``exclude``)
+    already gone. ``unlinked``: monsters whose Link Arrows are not to be counted on, though
+    they keep their zones (a pessimistic view used to skip per-set checks)."""
     main = free_main(state, player, exclude)
     if needs_link_zone(profile, d, True):
-        linked = linked_cells(state, exclude)
+        linked = linked_cells(state, {*exclude, *unlinked} if unlinked else exclude)
         main = [s for s in main if cell(player, s) in linked]
-    return main + usable_emz(state, profile, player, d, exclude)
+    return main + usable_emz(state, profile, player, d, exclude, unlinked)

@@ -1,0 +1,61 @@
+"""Checks that hold in every reachable duel state."""
+
+from __future__ import annotations
+
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.state import DRAW, EMPTY, EXTRA, MZONE, NO_WINNER, OVERLAY, SZONE
+
+
+def check_state(duel: Duel) -> None:
+    s = duel.state
+    prof = duel.template.profile
+    seen: list[int] = []
+    for p, side in enumerate(s.sides):
+        assert side.lp >= 0, f"player {p} LP {side.lp}"
+        assert len(side.mzone) == 5 and len(side.szone) == 8
+        for pile in (side.deck, side.hand, side.grave, side.banished, side.extra):
+            seen.extend(pile)
+        seen.extend(i for i in side.mzone if i != EMPTY)
+        seen.extend(i for i in side.szone if i != EMPTY)
+        for i in side.extra:
+            c = s.cards[i]
+            assert c.loc == EXTRA and c.owner == p
+            assert c.d.extra or c.d.pendulum, f"{c.d.name} in the Extra Deck"
+        used = [z for z in range(5) if side.szone[z] != EMPTY]
+        if not prof.separate_pendulum_zones:
+            assert side.szone[6] == side.szone[7] == EMPTY
+        assert len(used) <= 5
+        emz_own = [i for i in s.emz if i != EMPTY and s.cards[i].ctrl == p]
+        if len(emz_own) == 2:  # both only through an Extra Link of Link monsters
+            assert all(s.cards[i].d.link for i in emz_own)
+    if not prof.extra_monster_zones:
+        assert s.emz == [EMPTY, EMPTY]
+    seen.extend(i for i in s.emz if i != EMPTY)
+    for i, c in enumerate(s.cards):
+        if c.loc == MZONE:
+            assert s.monster_at(c.ctrl, c.seq) == i
+            assert c.face_up or c.in_def, "face-down monsters are in Defense Position"
+            assert not (c.d.link and c.in_def), "a Link monster in Defense Position"
+            seen.extend(c.overlay)
+            for o in c.overlay:
+                assert s.cards[o].loc == OVERLAY
+        elif c.loc == SZONE:
+            assert s.sides[c.ctrl].szone[c.seq] == i
+        else:
+            assert not c.overlay
+    assert sorted(seen) == list(range(len(s.cards))), "a card is lost or in two places"
+    assert s.count_cards() == len(s.cards)
+    assert (s.winner != NO_WINNER) == duel.is_terminal()
+    assert s.winner in (NO_WINNER, 0, 1, DRAW)
+
+
+def normal_summons_per_turn(duel: Duel) -> dict[int, int]:
+    """Turn number -> Normal Summons and Sets made in it, from the events."""
+    counts: dict[int, int] = {}
+    turn = 0
+    for event in duel.events():
+        if event[0] == "turn":
+            turn = event[1]
+        elif event[0] == "summon" and event[4] in ("normal", "tribute", "set", "tribute_set"):
+            counts[turn] = counts.get(turn, 0) + 1
+    return counts
