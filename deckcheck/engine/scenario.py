@@ -116,6 +116,12 @@ def run_scenario(spec: dict[str, Any], db: CardDB, source: str = "<scenario>") -
     return ScenarioResult(source, name, not problems, problems)
 
 
+def position(spec: dict[str, Any], db: CardDB, source: str = "<scenario>") -> Duel:
+    """The duel a scenario starts from (its ``actions`` and ``expect`` are not used); every
+    prompt is presented, single-option ones included."""
+    return _Runner({**spec, "actions": [], "expect": []}, db, source).duel
+
+
 class _Runner:
     def __init__(self, spec: dict[str, Any], db: CardDB, source: str) -> None:
         known = {"name", "case", "description", "profile", "seed", "turn", "turn_player"}

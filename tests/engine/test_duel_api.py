@@ -1,0 +1,76 @@
+"""The small stable API (legal_actions, apply_action, is_terminal, returns, copy), the
+coverage report and the agents."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.engine.agents import GreedyAgent, RandomAgent, ScriptedAgent, make_agent, play
+from deckcheck.engine.cards import EFFECT_NOT_APPLIED, SPELL_TRAP, card_def
+from deckcheck.engine.coverage import coverage, faithful_share
+from deckcheck.engine.duel import Duel, IllegalAction
+from deckcheck.engine.match import run_match, wilson
+from deckcheck.errors import InputError
+
+
+def test_illegal_actions_are_refused_and_change_nothing(template):
+    duel = Duel.new(template, seed=1, first=0)
+    before = duel.state.to_dict()
+    with pytest.raises(IllegalAction, match="not a legal main action"):
+        duel.apply_action(("battle",))  # no Battle Phase on turn 1
+    with pytest.raises(IllegalAction):
+        duel.apply_action(("summon", 999))
+    assert duel.state.to_dict() == before
+    assert duel.current_player() == 0 and not duel.is_terminal()
+    assert duel.returns() == (0.0, 0.0)
+
+
+def test_a_finished_duel(template):
+    duel = play(Duel.new(template, seed=2, first=1), (GreedyAgent(), GreedyAgent()))
+    assert duel.is_terminal() and duel.legal_actions() == [] and duel.current_player() == -1
+    w = duel.state.winner
+    assert duel.returns() == ((1.0, -1.0) if w == 0 else (-1.0, 1.0))
+    with pytest.raises(IllegalAction, match="over"):
+        duel.apply_action(("end",))
+
+
+def test_actions_from_json_lists_are_accepted(template):
+    duel = Duel.new(template, seed=1, first=0)
+    duel.apply_action(["end"])
+    assert duel.state.turn == 2
+
+
+def test_coverage_names_what_is_not_played_faithfully(db, template):
+    rows = {r.name: r for r in coverage(template)}
+    assert SPELL_TRAP in rows["Monster Reborn"].issues
+    assert EFFECT_NOT_APPLIED in rows["Jet Synchron"].issues
+    assert all(r.issues for r in rows.values())
+    assert 0 < faithful_share(template) < 1
+    vanilla = card_def(db.find("Blue-Eyes White Dragon"))
+    assert vanilla.issues == ()
+    assert card_def(db.find("Gaia Knight, the Force of Earth")).issues == ()
+    ritual = card_def(db.find("Relinquished"))
+    assert ritual.issues and not ritual.summonable
+
+
+def test_greedy_beats_random_most_of_the_time(template):
+    report = run_match(template, 20, 9, ("greedy", "random"))
+    assert report.wins[0] >= 15
+
+
+def test_scripted_agent_plays_its_list_then_declines(template):
+    duel = Duel.new(template, seed=1, first=0)
+    agent = ScriptedAgent([["end"]])
+    duel.apply_action(agent.choose(duel, duel.prompt))
+    assert duel.state.turn == 2
+    with pytest.raises(InputError):
+        ScriptedAgent([["battle"]]).choose(Duel.new(template, 1, 0), Duel.new(template, 1, 0).prompt)
+
+
+def test_agent_factory_and_wilson_interval():
+    assert isinstance(make_agent("random", 1, 0), RandomAgent)
+    with pytest.raises(InputError):
+        make_agent("human", 1, 0)
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)

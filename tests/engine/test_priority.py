@@ -1,0 +1,130 @@
+"""Priority windows (rulebook 6.2) and how an effect layer plugs in: the turn player holds
+priority first at every phase and step, the opponent gets no window in the battle step
+before an attack is declared, and a change to the defender's monsters causes a replay
+(6.3.4.2.1). The layers here are test doubles standing in for card effects."""
+
+from __future__ import annotations
+
+from deckcheck.engine.actions import CANCEL
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.moves import to_pile
+from deckcheck.engine.scenario import position
+from deckcheck.engine.state import GRAVE
+
+
+class Recorder:
+    """Offers nothing; records who was asked at which timing."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str, int]] = []
+
+    def responses(self, duel, player, timing):
+        self.asked.append((duel.state.turn, timing, player))
+        return ()
+
+    def activate(self, duel, player, action):
+        raise AssertionError("nothing was offered")
+
+
+class RemoveTarget(Recorder):
+    """At an attack declaration the defender may send the attack target to the Graveyard."""
+
+    def responses(self, duel, player, timing):
+        super().responses(duel, player, timing)
+        s = duel.state
+        b = s.battle
+        if timing == "attack" and player != s.turn_player and b and b.target in s.monsters(player):
+            return (("remove_target",),)
+        return ()
+
+    def activate(self, duel, player, action):
+        to_pile(duel, duel.state.battle.target, GRAVE, "effect")
+        duel.state.window.holder, duel.state.window.passes = 1 - player, 0
+
+
+def battle_position(db, layer, opponents=("Mystical Elf", "Battle Ox")):
+    spec = {
+        "turn": 2,
+        "turn_player": 0,
+        "phase": "main1",
+        "players": [
+            {"monsters": [{"card": "Vorse Raider", "zone": 2}], "hand": ["Dark Hole"]},
+            {
+                "monsters": [{"card": c, "zone": z} for z, c in enumerate(opponents)],
+                "deck": ["Battle Ox"],
+            },
+        ],
+    }
+    start = position(spec, db)
+    return Duel(start.template, start.state, effects=layer)
+
+
+def test_turn_player_first_at_every_window_and_each_player_asked(template):
+    layer = Recorder()
+    duel = Duel.new(template, seed=4, first=0, effects=layer)
+    duel.apply_action(("end",))  # to turn 2, player 1's
+    duel.apply_action(("battle",))
+    windows = [(t, p) for n, t, p in layer.asked if n == 2 and t != "main"]
+    assert [t for t, _ in windows[:4]] == ["draw", "draw", "standby", "standby"]
+    # each window: the turn player (1) first, then the opponent; leaving a phase by
+    # passing gives only the opponent a chance (the turn player has just passed)
+    pairs = [w for w in windows if w[0] != "phase_end"]
+    assert all(p == 1 for _, p in pairs[0::2]) and all(p == 0 for _, p in pairs[1::2])
+    assert [t for t, _ in pairs[0::2]] == [t for t, _ in pairs[1::2]]
+    assert ("phase_end", 0) in windows and ("phase_end", 1) not in windows
+    assert "battle_start" in [t for t, _ in pairs] and "battle_end" in [t for t, _ in pairs]
+
+
+def test_no_window_for_the_opponent_before_the_first_attack(db):
+    layer = Recorder()
+    duel = battle_position(db, layer)
+    duel.apply_action(("battle",))
+    assert duel.prompt.kind == "battle"  # the battle step: only the turn player acts
+    assert layer.asked[-1][1] == "battle_start"
+    attack = next(a for a in duel.legal_actions() if a[0] == "attack")
+    duel.apply_action(attack)
+    timings = [t for _, t, _ in layer.asked]
+    for step in ("attack", "damage_start", "before_damage", "damage_calculation"):
+        assert step in timings
+    assert "battle_step" not in timings
+
+
+def test_a_change_to_the_defenders_monsters_causes_a_replay(db):
+    duel = battle_position(db, RemoveTarget())
+    duel.apply_action(("battle",))
+    s = duel.state
+    elf, ox = s.monsters(1)
+    duel.apply_action(("attack", s.monsters(0)[0], elf))
+    duel.apply_action(("remove_target",))
+    assert duel.prompt.kind == "replay"
+    assert ("attack", s.monsters(0)[0], ox) in duel.legal_actions()
+    assert CANCEL in duel.legal_actions()
+    duel.apply_action(("attack", s.monsters(0)[0], ox))
+    kinds = [e[0] for e in duel.events()]
+    assert kinds.count("attack") == 1 and "retarget" in kinds  # not a second declaration
+    assert s.sides[1].grave == [elf, ox]  # Battle Ox (1700) lost to Vorse Raider (1900)
+    assert s.sides[1].lp == 8000 - 200
+
+
+def test_a_cancelled_replay_still_used_the_attack(db):
+    duel = battle_position(db, RemoveTarget())
+    duel.apply_action(("battle",))
+    s = duel.state
+    raider = s.monsters(0)[0]
+    duel.apply_action(("attack", raider, s.monsters(1)[0]))
+    duel.apply_action(("remove_target",))
+    duel.apply_action(CANCEL)
+    # RC-REP-004: no further attack with it this Battle Phase
+    assert duel.prompt is not None
+    assert not any(a[0] == "attack" for a in duel.legal_actions())
+    assert s.sides[1].lp == 8000
+
+
+def test_a_direct_attack_target_appearing_is_a_replay_too(db):
+    duel = battle_position(db, RemoveTarget(), opponents=("Mystical Elf",))
+    duel.apply_action(("battle",))
+    s = duel.state
+    duel.apply_action(("attack", s.monsters(0)[0], s.monsters(1)[0]))
+    duel.apply_action(("remove_target",))
+    # the only monster left: the replay offers a direct attack
+    assert duel.legal_actions() == [("attack", s.monsters(0)[0], -1), CANCEL]
