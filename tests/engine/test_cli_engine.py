@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 from tests.cli.helpers import run
 from tests.conftest import DECKS
@@ -12,7 +13,7 @@ from tests.conftest import DECKS
 A = str(DECKS / "AI_Blackwing.ydk")
 B = str(DECKS / "AI_DarkMagician.ydk")
 INVALID = str(DECKS / "AI_Zoodiac.ydk")  # Forbidden and over-limit cards for the TCG today
-SCENARIOS = "tests/scenarios"
+SCENARIOS = Path(__file__).parents[1] / "scenarios"
 
 
 def test_duel_reports_results_and_coverage(capsys):
@@ -59,7 +60,8 @@ def test_bad_duel_options_are_usage_errors(capsys):
 
 def test_logs_replay_and_a_changed_log_fails(capsys, tmp_path):
     logs = tmp_path / "logs"
-    r = run(capsys, "duel", A, B, "--no-validate", "--games", "2", "--seed", "5", "--log", str(logs))
+    r = run(capsys, "duel", A, B, "--no-validate", "--games", "2", "--seed", "5",
+            "--log", str(logs))  # fmt: skip
     assert r.code == 0
     first = logs / "game-00001.jsonl"
     assert sorted(p.name for p in logs.iterdir()) == ["game-00001.jsonl", "game-00002.jsonl"]
@@ -82,10 +84,11 @@ def test_logs_replay_and_a_changed_log_fails(capsys, tmp_path):
 
 
 def test_scenario_run_passes_and_fails(capsys, tmp_path):
-    good = run(capsys, "scenario", "run", f"{SCENARIOS}/RC-DC-001.yaml", f"{SCENARIOS}/RC-LP-002.yaml")
+    good = run(capsys, "scenario", "run", str(SCENARIOS / "RC-DC-001.yaml"),
+               str(SCENARIOS / "RC-LP-002.yaml"))  # fmt: skip
     assert good.code == 0 and "3 passed, 0 failed" in good.out
     wrong = tmp_path / "wrong.yaml"
-    src = open(f"{SCENARIOS}/RC-DC-007.yaml").read().replace("lp: 6200", "lp: 6000")
+    src = (SCENARIOS / "RC-DC-007.yaml").read_text().replace("lp: 6200", "lp: 6000")
     wrong.write_text(src)
     bad = run(capsys, "scenario", "run", str(wrong))
     assert bad.code == 1 and "lp: expected 6000, got 6200" in bad.out

@@ -63,8 +63,9 @@ def test_scripted_agent_plays_its_list_then_declines(template):
     agent = ScriptedAgent([["end"]])
     duel.apply_action(agent.choose(duel, duel.prompt))
     assert duel.state.turn == 2
+    fresh = Duel.new(template, 1, 0)
     with pytest.raises(InputError):
-        ScriptedAgent([["battle"]]).choose(Duel.new(template, 1, 0), Duel.new(template, 1, 0).prompt)
+        ScriptedAgent([["battle"]]).choose(fresh, fresh.prompt)
 
 
 def test_agent_factory_and_wilson_interval():
