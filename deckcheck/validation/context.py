@@ -65,7 +65,8 @@ class Context:
 
     @cached_property
     def has_unknown(self) -> bool:
-        return None in self.cards.values() or any(
+        # "is None", not "in": == on pydantic models is slow
+        return any(card is None for card in self.cards.values()) or any(
             slot.passcode is None for section in SECTIONS for slot in self.deck.section(section)
         )
 
