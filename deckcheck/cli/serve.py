@@ -32,7 +32,12 @@ def serve(
     if database_url:
         check_database_url(database_url)
     settings = Settings(database_url=database_url)
-    where = "PostgreSQL" if database_url else f"SQLite {default_sqlite_path()}"
+    if not database_url:
+        where = f"SQLite {default_sqlite_path()}"
+    elif database_url.lower().startswith("sqlite:///"):
+        where = f"SQLite {database_url[len('sqlite:///') :]}"
+    else:
+        where = "PostgreSQL"
     typer.echo(f"deckcheck: registrations in {where}", err=True)
     options = {"host": host, "port": port, "log_level": log_level, "timeout_keep_alive": 5}
     if workers == 1:

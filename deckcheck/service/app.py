@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
         version=__version__,
         description=DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # the Swagger page loads scripts from a CDN; /openapi.json is enough
         redoc_url=None,
     )
     # built now, not at start-up: a missing database is an error before serving

@@ -111,7 +111,7 @@ HtmlRenderer = Callable[[Request, int, str], Response]
 
 def _wants_html(request: Request) -> bool:
     """Browsers on the web pages get a page, everything else JSON."""
-    if request.url.path.startswith(("/v1/", "/openapi", "/docs")):
+    if request.url.path.startswith(("/v1/", "/openapi")):
         return False
     return "text/html" in request.headers.get("accept", "")
 

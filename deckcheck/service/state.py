@@ -14,6 +14,10 @@ from deckcheck.errors import InputError
 from deckcheck.service.errors import ApiError
 from deckcheck.service.settings import Settings
 
+# each unknown name costs a fuzzy search over every card name (up to ~0.25 s): a request may
+# hold only this many, so that one request cannot hold a worker for minutes
+MAX_UNKNOWN_NAMES = 25
+
 if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
     from deckcheck.banlist.store import BanlistStore
@@ -78,11 +82,30 @@ class Service:
         ``codec`` names one); unreadable input is a 400 with the codec's message."""
         from deckcheck.decks.codecs import decode_bytes, read_deck
 
+        if isinstance(data, str):  # JSON text gets the same binary and encoding checks
+            data = data.encode("utf-8", "surrogatepass")
         try:
-            text = decode_bytes(data, source) if isinstance(data, bytes) else data
-            return read_deck(text, self.db, source=source, fmt=codec)  # type: ignore[arg-type]
+            text = decode_bytes(data, source)
+            deck = read_deck(text, self.db, source=source, fmt=codec)  # type: ignore[arg-type]
         except InputError as exc:
             raise ApiError(400, str(exc), "bad-deck") from None
+        unknown = self.unknown_names(deck)
+        if len(unknown) > MAX_UNKNOWN_NAMES:
+            raise ApiError(
+                400,
+                f"{source}: {len(unknown)} card names are not in the card data (first: "
+                f"{unknown[0]!r}); the service checks decks with at most {MAX_UNKNOWN_NAMES}",
+                "bad-deck",
+            )
+        return deck
+
+    @staticmethod
+    def unknown_names(deck: Deck) -> list[str]:
+        """Distinct names the card data does not know (each costs a "did you mean" search)."""
+        from deckcheck.decks.model import SECTIONS
+
+        slots = (slot for name in SECTIONS for slot in deck.section(name))
+        return list({slot.text or "": None for slot in slots if slot.passcode is None})
 
     def validate(
         self, deck: Deck, format_id: str, on: date | None, points_cap: float | None = None

@@ -9,7 +9,8 @@ from fastapi import Depends, Request
 from deckcheck.service.state import Service
 
 
-def _service(request: Request) -> Service:
+async def _service(request: Request) -> Service:
+    # async: a plain function dependency would cost a thread hop on every request
     return request.app.state.service
 
 

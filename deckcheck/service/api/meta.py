@@ -35,7 +35,7 @@ class FormatOut(Format):
 
 
 @router.get("/health", response_model=Health)
-def health(svc: Svc) -> Health:
+async def health(svc: Svc) -> Health:
     """Versions of deckcheck, the card data and the newest list of each banlist series."""
     latest = {}
     for series in svc.banlists.series():

@@ -14,6 +14,7 @@ from deckcheck.service.errors import responses
 from deckcheck.validation.report import Report
 
 router = APIRouter(tags=["validation"])
+INLINE_BYTES = 16 * 1024
 
 DECK_BODY = {
     "requestBody": {
@@ -57,10 +58,17 @@ async def validate(
     json`` gives for it (one element of its ``decks``)."""
     svc.format(format_id)  # an unknown format is a parameter error before any reading
     body = await request.body()
-
-    def work() -> Report:
-        deck = svc.read_deck(body, source, codec.value if codec else None)
-        return svc.validate(deck, format_id, on, points_cap)
-
-    report = await run_in_threadpool(work)
+    name = codec.value if codec else None
+    # a usual deck is read and checked in the event loop: a thread hop would cost more than
+    # the work; large bodies and decks with unknown names (slow "did you mean") go to a thread
+    small = len(body) <= INLINE_BYTES
+    deck = (
+        svc.read_deck(body, source, name)
+        if small
+        else await run_in_threadpool(svc.read_deck, body, source, name)
+    )
+    if small and not svc.unknown_names(deck):
+        report = svc.validate(deck, format_id, on, points_cap)
+    else:
+        report = await run_in_threadpool(svc.validate, deck, format_id, on, points_cap)
     return JSONResponse(report.model_dump(mode="json"))
