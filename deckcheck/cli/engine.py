@@ -119,14 +119,14 @@ def play(
     while game.prompt is not None:
         for event in game.log[seen:]:
             if event[0] != "decide":
-                typer.echo("  " + render_event(game.state, event))
+                typer.echo("  " + render_event(game.state, event, viewer=0))
         seen = len(game.log)
         prompt = game.prompt
         chooser = you if prompt.player == 0 else other
         game.apply_action(chooser.choose(game, prompt))
     for event in game.log[seen:]:
         if event[0] != "decide":
-            typer.echo("  " + render_event(game.state, event))
+            typer.echo("  " + render_event(game.state, event, viewer=0))
     typer.echo(f"Result: winner {winner_text(game.state)} ({game.state.reason})")
     if log is not None:
         write_log(log, header(template, db.version, seed, None, ["human", agent]), game)

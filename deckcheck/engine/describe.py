@@ -74,10 +74,13 @@ def describe_action(duel: Duel, action: Action) -> str:
     }.get(kind, " ".join(str(a) for a in action))
 
 
-def render_event(state: State, event: tuple[Any, ...]) -> str:
+def render_event(state: State, event: tuple[Any, ...], viewer: int | None = None) -> str:
     """One event as a short line, e.g. ``summon P0 Luster Dragon 2 normal attack``:
-    players as P0/P1, cards by name, other values as they are."""
+    players as P0/P1, cards by name, other values as they are. With a ``viewer``, cards
+    the other player drew or Set stay hidden."""
     kind, *args = event
+    if viewer is not None and args and args[0] != viewer and _hidden(kind, args):
+        args = [args[0], "a card", *args[2:]]
     shape = EVENT_ARGS.get(kind, "")
     out = [kind]
     for i, arg in enumerate(args):
@@ -91,6 +94,10 @@ def render_event(state: State, event: tuple[Any, ...]) -> str:
         else:
             out.append(str(arg))
     return " ".join(out)
+
+
+def _hidden(kind: str, args: list[Any]) -> bool:
+    return kind in ("draw", "set_card") or (kind == "summon" and args[-1] == "set")
 
 
 # argument kinds per event: p player, c card, - anything else

@@ -109,26 +109,45 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     side = s.sides[player]
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
     emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
-    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), tuple(side.extra))
+    extra = tuple(side.extra)
+    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), extra)
     cached = duel.cache.get(key)
     if cached is not None:
         return cached
-    oracle = duel.template.oracle
+    summonable = _summonable_extra(duel, extra)
+    if not summonable:
+        duel.cache[key] = []
+        return []
+    ids, defs, defs_key = summonable
     up_key = tuple(sorted(id(m) for m in up))
-    out: list[Action] = []
-    seen: set[int] = set()
+    possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
     prof = duel.template.profile
-    for iid in side.extra:
-        c = cards[iid]
-        d = c.d
-        if c.face_up or d.groups is None or id(d) in seen:
-            continue
-        seen.add(id(d))
-        if oracle.possible(d, up, up_key) and (
-            _zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)
-        ):
+    out: list[Action] = []
+    for iid, d, ok in zip(ids, defs, possible, strict=True):
+        if ok and (_zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)):
             out.append((d.method, iid))
+    duel.cache[key] = out
     return out
+
+
+def _summonable_extra(
+    duel: Duel, extra: tuple[int, ...]
+) -> tuple[list[int], list[CardDef], tuple[int, ...]] | None:
+    """One face-down copy of each Extra Deck card that has a summoning procedure."""
+    key = ("extra", extra)
+    if key in duel.cache:
+        return duel.cache[key]
+    cards = duel.state.cards
+    ids: list[int] = []
+    defs: list[CardDef] = []
+    for iid in extra:
+        c = cards[iid]
+        if not c.face_up and c.d.groups is not None and all(c.d is not d for d in defs):
+            ids.append(iid)
+            defs.append(c.d)
+    found = (ids, defs, tuple(id(d) for d in defs)) if ids else None
+    duel.cache[key] = found
+    return found
 
 
 def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:

@@ -59,6 +59,7 @@ class MatchReport:
         reasons = Counter(g.reason for g in self.games)
         wins_a, wins_b = self.wins
         low, high = wilson(wins_a, n)
+        b_low, b_high = wilson(wins_b, n)
         by_first = {}
         for label, first in (("a_first", 0), ("b_first", 1)):
             games = [g for g in self.games if g.first == first]
@@ -77,6 +78,8 @@ class MatchReport:
             "draws": self.draws,
             "a_win_rate": wins_a / n if n else 0.0,
             "a_win_rate_wilson95": [low, high],
+            "b_win_rate": wins_b / n if n else 0.0,
+            "b_win_rate_wilson95": [b_low, b_high],
             "win_reasons": dict(sorted(reasons.items())),
             "by_going_first": by_first,
             "turns": {
@@ -204,7 +207,8 @@ def render_text(report: MatchReport) -> str:
     lines = [
         f"{n} games, {a} vs {b}, agents {report.agents[0]} vs {report.agents[1]}",
         f"  {a}: {data['a_wins']} wins ({data['a_win_rate']:.1%}, 95% CI {low:.1%}-{high:.1%})",
-        f"  {b}: {data['b_wins']} wins",
+        f"  {b}: {data['b_wins']} wins ({data['b_win_rate']:.1%}, 95% CI "
+        f"{data['b_win_rate_wilson95'][0]:.1%}-{data['b_win_rate_wilson95'][1]:.1%})",
         f"  draws: {data['draws']}",
         "  win reasons: " + ", ".join(f"{k} {v}" for k, v in data["win_reasons"].items()),
         f"  turns: mean {data['turns']['mean']:.1f}, median {data['turns']['median']:g}",

@@ -143,6 +143,7 @@ class MaterialOracle:
         self._class: dict[tuple[int, int], tuple[object, ...] | None] = {}
         self._answer: dict[tuple[object, ...], bool] = {}
         self._seen: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         return {}  # the memos are keyed by object ids, meaningless in another process
@@ -162,6 +163,20 @@ class MaterialOracle:
             cls = (mask, m.level, m.link, m.uid if related else "")
         self._class[key] = cls
         return cls
+
+    def possible_many(
+        self,
+        defs: list[CardDef],
+        defs_key: tuple[int, ...],
+        face_up: list[CardDef],
+        up_key: tuple[int, ...],
+    ) -> tuple[bool, ...]:
+        """``possible`` for several Extra Deck cards at once (keys: their sorted ``id``s)."""
+        key = (defs_key, up_key)
+        found = self._many.get(key)
+        if found is None:
+            found = self._many[key] = tuple(self.possible(d, face_up, up_key) for d in defs)
+        return found
 
     def possible(self, d: CardDef, face_up: list[CardDef], up_key: tuple[int, ...]) -> bool:
         """``up_key``: the sorted ``id``s of ``face_up``, a cheap first-level key."""

@@ -1,6 +1,7 @@
 """Scenarios: a position in YAML, actions to take, and the outcome to expect.
 
-The schema (issue 6) is a contract; extensions are marked (ext) in docs/engine-scenarios.md.
+The schema (issue 6) is a contract; it and its extensions are described in
+tests/scenarios/README.md.
 A file holds one scenario, or several as separate YAML documents (``---``). Cards are
 passcodes or exact English names. When the engine asks for a decision the next action does
 not answer, the runner declines (passes) where that is possible; a required choice the

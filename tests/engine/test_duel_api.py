@@ -75,3 +75,32 @@ def test_agent_factory_and_wilson_interval():
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_both_players_losing_at_once_is_a_draw(template):
+    from deckcheck.engine.base import check_win, damage
+    from deckcheck.engine.state import DRAW
+
+    duel = Duel.new(template, seed=3, first=0)
+    damage(duel, 0, 9000, "effect")
+    assert duel.state.sides[0].lp == 0  # never below 0
+    damage(duel, 1, 8000, "effect")
+    assert check_win(duel) and duel.state.winner == DRAW and duel.state.reason == "lp"
+    twin = Duel.new(template, seed=3, first=0)
+    for side in twin.state.sides:
+        side.deck_out = True
+    assert check_win(twin) and twin.state.winner == DRAW
+    one = Duel.new(template, seed=3, first=0)
+    one.state.sides[1].deck_out = True
+    assert check_win(one) and one.state.winner == 0 and one.state.reason == "deck_out"
+
+
+def test_the_human_view_hides_the_opponents_draws(template):
+    from deckcheck.engine.describe import render_event
+
+    duel = Duel.new(template, seed=3, first=0)
+    draw = next(e for e in duel.events() if e[0] == "draw" and e[1] == 1)
+    name = duel.state.cards[draw[2]].d.name
+    assert render_event(duel.state, draw) == f"draw P1 {name}"
+    assert render_event(duel.state, draw, viewer=1) == f"draw P1 {name}"
+    assert render_event(duel.state, draw, viewer=0) == "draw P1 a card"
