@@ -149,12 +149,14 @@ def import_lists(
     banlists = load_banlists(path)
     if effective is not None and len(banlists) > 1:
         raise InputError(f"{path} holds {len(banlists)} lists; --effective needs one")
+    bundled = BanlistStore.open(include_user=False)
     done = []
     for banlist in banlists:
         update: dict[str, object] = {}
         if series:
             update["series"] = series.strip().lower()
-        day = effective or banlist.effective or _day_from_name(banlist.name)
+        known = _bundled_day(bundled, str(update.get("series", banlist.series)), banlist.name)
+        day = effective or banlist.effective or known or _day_from_name(banlist.name)
         if day is None:
             raise InputError(
                 f"list {banlist.name!r} has no effective date and its name gives none; "
@@ -166,6 +168,14 @@ def import_lists(
         banlist = banlist.model_copy(update=update)
         done.append((banlist, save_user_list(banlist, overwrite=force)))
     return done
+
+
+def _bundled_day(store: BanlistStore, series: str, name: str) -> date | None:
+    """A published list's exact day (TCG names give only the month)."""
+    try:
+        return store.get(series, name).effective
+    except InputError:
+        return None
 
 
 def _day_from_name(name: str) -> date | None:

@@ -206,3 +206,9 @@ def test_check_on_two_dates_uses_the_list_in_force(capsys):
 def test_lint_every_real_file(capsys, path: Path):
     data = json.loads(run(capsys, "banlist", "lint", str(path), "--output-format", "json").out)
     assert data["errors"] == 0 and data["lists"] == 1
+
+
+def test_import_a_published_list_keeps_its_exact_day(capsys):
+    path = LFLISTS / "history" / "TCG" / "2025.10.lflist.conf"
+    result = run(capsys, "banlist", "import", str(path))
+    assert result.code == 0 and "tcg 2025.10" in result.out and "effective 2025-10-27" in result.out
