@@ -49,12 +49,13 @@ def attack_options(duel: Duel) -> list[Action]:
 def declare(duel: Duel) -> Asking:
     """The turn player declares an attack or ends the Battle Phase. Entering the battle step
     does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
-    declaration."""
+    declaration, or when the turn player passes to leave the step."""
     s = duel.state
     tp = s.turn_player
     choice = yield Prompt(tp, "battle", (*attack_options(duel), END_BATTLE))
     if choice == END_BATTLE:
-        s.step = "battle_end"
+        # the turn player passes; the step ends when the opponent passes too (6.2)
+        open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1)
         return
     _, attacker, target = choice
     c = s.cards[attacker]

@@ -66,9 +66,9 @@ def test_turn_player_first_at_every_window_and_each_player_asked(template):
     duel.apply_action(("battle",))
     windows = [(t, p) for n, t, p in layer.asked if n == 2 and t != "main"]
     assert [t for t, _ in windows[:4]] == ["draw", "draw", "standby", "standby"]
-    # each window: the turn player (1) first, then the opponent; leaving a phase by
-    # passing gives only the opponent a chance (the turn player has just passed)
-    pairs = [w for w in windows if w[0] != "phase_end"]
+    # each window: the turn player (1) first, then the opponent; leaving a phase or the
+    # battle step by passing gives only the opponent a chance (the turn player just passed)
+    pairs = [w for w in windows if w[0] not in ("phase_end", "battle_step")]
     assert all(p == 1 for _, p in pairs[0::2]) and all(p == 0 for _, p in pairs[1::2])
     assert [t for t, _ in pairs[0::2]] == [t for t, _ in pairs[1::2]]
     assert ("phase_end", 0) in windows and ("phase_end", 1) not in windows
@@ -81,12 +81,15 @@ def test_no_window_for_the_opponent_before_the_first_attack(db):
     duel.apply_action(("battle",))
     assert duel.prompt.kind == "battle"  # the battle step: only the turn player acts
     assert layer.asked[-1][1] == "battle_start"
+    seen = len(layer.asked)
     attack = next(a for a in duel.legal_actions() if a[0] == "attack")
     duel.apply_action(attack)
-    timings = [t for _, t, _ in layer.asked]
-    for step in ("attack", "damage_start", "before_damage", "damage_calculation"):
+    timings = [t for _, t, _ in layer.asked[seen:]]
+    assert timings[:2] == ["attack", "attack"]  # the first chance comes with the declaration
+    for step in ("damage_start", "before_damage", "damage_calculation", "after_damage"):
         assert step in timings
-    assert "battle_step" not in timings
+    # nothing left to attack with: the turn player passes, the opponent gets the last word
+    assert (2, "battle_step", 1) in layer.asked and (2, "battle_step", 0) not in layer.asked
 
 
 def test_a_change_to_the_defenders_monsters_causes_a_replay(db):
