@@ -1,0 +1,266 @@
+"""Scenario actions: each one carried out prompt by prompt against the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckcheck.engine.actions import DEFENSE, END_BATTLE, TO_BATTLE, TO_END, Action, Prompt
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.scenario_setup import Setup, as_int, as_list
+from deckcheck.engine.state import EMPTY, PZONE_BASE
+
+
+class Refused(Exception):
+    """The engine did not accept an action (the message says why)."""
+
+    pass
+
+
+class Act:
+    """One scenario action carried out prompt by prompt."""
+
+    def __init__(self, runner: Setup, duel: Duel, act: dict[str, Any], player: int) -> None:
+        self.r = runner
+        self.duel = duel
+        self.act = act
+        self.player = player
+
+    # -- talking to the engine
+
+    def prompt(self, *kinds: str) -> Prompt:
+        """The next prompt for this player, declining priority windows on the way."""
+        duel = self.duel
+        while True:
+            p = duel.prompt
+            if p is None:
+                raise Refused("the duel is over")
+            if p.kind == "respond" and "respond" not in kinds:
+                duel.apply_action(p.default)
+                continue
+            if p.player != self.player:
+                raise Refused(f"player {p.player} is to decide now ({p.kind}), not {self.player}")
+            if kinds and p.kind not in kinds:
+                raise Refused(f"the engine asks for a {p.kind} decision here")
+            return p
+
+    def choose(self, prompt: Prompt, action: Action | None, what: str) -> None:
+        if action is None or action not in prompt.options:
+            raise Refused(f"{what} is not among the legal options: {self.show(prompt)}")
+        self.duel.apply_action(action)
+
+    def show(self, prompt: Prompt) -> str:
+        from deckcheck.engine.describe import describe_action
+
+        return "; ".join(describe_action(self.duel, a) for a in prompt.options) or "none"
+
+    def find(self, ref: Any, where: list[int]) -> int | None:
+        want = self.r.card(ref)
+        zone = ref.get("zone") if isinstance(ref, dict) else None
+        for iid in where:
+            c = self.duel.state.cards[iid]
+            if c.d.uid == want.uid and (zone is None or c.seq == zone):
+                return iid
+        return None
+
+    def own_monsters(self) -> list[int]:
+        return self.duel.state.monsters(self.player)
+
+    def card_option(self, prompt: Prompt, kind: str, ref: Any, where: list[int]) -> Action | None:
+        """The option of ``kind`` for a card matching ``ref`` (copies are interchangeable)."""
+        want = self.r.card(ref)
+        s = self.duel.state
+        for a in prompt.options:
+            if a[0] == kind and len(a) > 1 and a[1] in where and s.cards[a[1]].d.uid == want.uid:
+                return a
+        return None
+
+    def group_option(self, prompt: Prompt, refs: list[Any]) -> Action | None:
+        """The option whose set of cards matches ``refs`` by card (and zone, if given)."""
+        for a in prompt.options:
+            ids = list(a[1])
+            if len(ids) != len(refs):
+                continue
+            left = ids[:]
+            for ref in refs:
+                hit = self.find(ref, left)
+                if hit is None:
+                    break
+                left.remove(hit)
+            else:
+                return a
+        return None
+
+    def zone(self, key: str = "zone") -> None:
+        p = self.prompt("zone")
+        if key in self.act:
+            self.choose(p, ("zone", as_int(self.act[key], key, self.r)), f"zone {self.act[key]}")
+        else:
+            self.duel.apply_action(p.options[0])
+
+    def position(self) -> None:
+        p = self.prompt("position")
+        pos = self.act.get("position", "attack")
+        self.choose(p, DEFENSE if pos == "defense" else ("attack",), f"position {pos}")
+
+    # -- the actions
+
+    def perform(self) -> None:
+        do = self.act["do"]
+        handler = getattr(self, "do_" + str(do), None)
+        if handler is None:
+            raise self.r.error(f"unknown action {do!r}")
+        handler()
+
+    def do_normal_summon(self, tribute: bool = False) -> None:
+        p = self.prompt("main")
+        pos = self.act.get("position", "attack")
+        if pos not in ("attack", "set"):
+            raise self.r.error("a Normal Summon's position is attack or set")
+        kind = "summon" if pos == "attack" else "set"
+        hand = self.duel.state.sides[self.player].hand
+        self.choose(p, self.card_option(p, kind, self.act.get("card"), hand), show_action(self.act))
+        nxt = self.prompt("tributes", "zone")
+        if nxt.kind == "tributes":
+            refs = as_list(self.act.get("tributes"), "tributes", self.r)
+            if not refs and len(nxt.options) > 1:
+                raise self.r.error(f"{show_action(self.act)}: say which monsters to tribute")
+            pick = self.group_option(nxt, refs) if refs else nxt.options[0]
+            self.choose(nxt, pick, f"tributes {refs}")
+        elif tribute or self.act.get("tributes"):
+            raise Refused("this monster is not Tribute Summoned (Level 4 or lower)")
+        self.zone()
+
+    def do_tribute_summon(self) -> None:
+        self.do_normal_summon(tribute=True)
+
+    def do_flip_summon(self) -> None:
+        p = self.prompt("main")
+        opt = self.card_option(p, "flip", self.act.get("card"), self.own_monsters())
+        self.choose(p, opt, show_action(self.act))
+
+    def do_change_position(self) -> None:
+        p = self.prompt("main")
+        opt = self.card_option(p, "position", self.act.get("card"), self.own_monsters())
+        self.choose(p, opt, show_action(self.act))
+
+    def do_set_spell_trap(self) -> None:
+        p = self.prompt("main")
+        hand = self.duel.state.sides[self.player].hand
+        opt = self.card_option(p, "set_card", self.act.get("card"), hand)
+        self.choose(p, opt, show_action(self.act))
+        self.zone()
+
+    def do_place_scale(self) -> None:
+        p = self.prompt("main")
+        hand = self.duel.state.sides[self.player].hand
+        opt = self.card_option(p, "scale", self.act.get("card"), hand)
+        self.choose(p, opt, show_action(self.act))
+        side = self.act.get("zone", "left")
+        sep = self.duel.template.profile.separate_pendulum_zones
+        zone = {"left": PZONE_BASE if sep else 0, "right": PZONE_BASE + 1 if sep else 4}.get(side)
+        zp = self.prompt("zone")
+        self.choose(zp, ("zone", zone), f"Pendulum Zone {side}")
+
+    def do_special_summon(self) -> None:
+        method = self.act.get("method")
+        if method == "pendulum":
+            return self._pendulum()
+        if method not in ("synchro", "xyz", "link"):
+            raise self.r.error("special_summon method must be synchro, xyz, link or pendulum")
+        p = self.prompt("main")
+        extra = self.duel.state.sides[self.player].extra
+        opt = self.card_option(p, method, self.act.get("card"), extra)
+        self.choose(p, opt, show_action(self.act))
+        mp = self.prompt("materials")
+        refs = as_list(self.act.get("materials"), "materials", self.r)
+        self.choose(mp, self.group_option(mp, refs), f"materials {refs}")
+        self.zone()
+        self.position()
+        return None
+
+    def _pendulum(self) -> None:
+        p = self.prompt("main")
+        self.choose(p, ("pendulum",), "Pendulum Summon")
+        refs = as_list(self.act.get("cards"), "cards", self.r)
+        s = self.duel.state
+        for ref in refs:
+            pp = self.prompt("pendulum")
+            pool = s.sides[self.player].hand + s.sides[self.player].extra
+            self.choose(pp, self.card_option(pp, "pick", ref, pool), f"Pendulum Summon {ref}")
+        if self.duel.prompt is not None and self.duel.prompt.kind == "pendulum":
+            self.choose(self.prompt("pendulum"), ("done",), "done")
+        zones = as_list(self.act.get("zones"), "zones", self.r)
+        placing = dict(zip([self.r.card(r).uid for r in refs], zones, strict=False))
+        for _ in range(len(refs)):
+            zp = self.prompt("zone")
+            zone = placing.pop(s.cards[zp.card].d.uid, None) if zp.card >= 0 else None
+            if zone is None:
+                self.duel.apply_action(zp.options[0])
+            else:
+                self.choose(zp, ("zone", zone), f"zone {zone} for {s.cards[zp.card].d.name}")
+            self.position()
+
+    def do_next_phase(self) -> None:
+        p = self.prompt("main", "battle")
+        if p.kind == "battle":
+            self.choose(p, END_BATTLE, "end the Battle Phase")
+        elif TO_BATTLE in p.options:
+            self.choose(p, TO_BATTLE, "enter the Battle Phase")
+        else:
+            self.choose(p, TO_END, "enter the End Phase")
+
+    def do_enter_phase(self) -> None:
+        phase = self.act.get("phase")
+        p = self.prompt("main", "battle")
+        action = {
+            ("main", "battle"): TO_BATTLE,
+            ("main", "end"): TO_END,
+            ("battle", "main2"): END_BATTLE,
+        }.get((p.kind, phase))
+        self.choose(p, action, f"enter the {phase} phase from {self.duel.state.phase}")
+
+    def do_attack(self) -> None:
+        p = self.prompt("battle")
+        s = self.duel.state
+        attacker = self.find(self.act.get("attacker"), self.own_monsters())
+        target_ref = self.act.get("target", "direct")
+        if target_ref == "direct":
+            target: int | None = EMPTY
+        else:
+            target = self.find(target_ref, s.monsters(1 - self.player))
+        action = None if attacker is None or target is None else ("attack", attacker, target)
+        self.choose(p, action, show_action(self.act))
+
+    def do_discard(self) -> None:
+        for ref in as_list(self.act.get("cards"), "cards", self.r):
+            p = self.prompt("discard")
+            hand = self.duel.state.sides[self.player].hand
+            self.choose(p, self.card_option(p, "discard", ref, hand), f"discard {ref}")
+
+    def do_go_first(self) -> None:
+        p = self.prompt("first")
+        self.choose(p, ("first",) if self.act.get("first", True) else ("second",), "go first")
+
+    def do_end_turn(self) -> None:
+        duel = self.duel
+        turn = duel.state.turn
+        while duel.prompt is not None and duel.state.turn == turn:
+            p = duel.prompt
+            if p.player != self.player and p.kind != "respond" and len(p.options) > 1:
+                raise Refused(f"player {p.player} must decide ({p.kind}) before the turn ends")
+            quiet = {"main": TO_END, "battle": END_BATTLE}.get(p.kind, p.default)
+            duel.apply_action(quiet if quiet in p.options else p.default)
+
+
+def settle(duel: Duel) -> None:
+    """Answer what needs no decision (single options, priority windows with nothing to
+    do), stopping at the turn player's Main and Battle Phase prompts and real choices."""
+    while duel.prompt is not None:
+        p = duel.prompt
+        if p.kind in ("main", "battle") or (len(p.options) > 1 and p.kind != "respond"):
+            return
+        duel.apply_action(p.default)
+
+
+def show_action(act: dict[str, Any]) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in act.items() if k not in ("illegal", "expect"))
