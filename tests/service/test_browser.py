@@ -45,6 +45,7 @@ def browser(tmp_path_factory):
     options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium')}")
     driver = webdriver.Chrome(options=options, service=DriverService(executable_path=DRIVER))
     driver.set_page_load_timeout(30)
+    driver.implicitly_wait(5)  # only a safety net: submit() waits for the next page
     yield driver
     driver.quit()
 
@@ -72,9 +73,17 @@ def set_value(driver, element_id: str, value: str) -> None:
 
 
 def submit(driver, form_id: str) -> None:
+    """Click the form's button and wait until the next page has replaced this one."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
 
+    page = driver.find_element(By.TAG_NAME, "html")
     by_id(driver, form_id).find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
 
 
 def unlabelled_controls(driver) -> list[str]:
@@ -116,10 +125,13 @@ def test_upload_a_deck_file(browser, live):
     by_id(browser, "file").send_keys(str(DECKS / "AI_Blackwing.ydk"))
     submit(browser, "check-form")
     assert by_id(browser, "report-title").text == "Legal: tcg on 2026-06-01"
-    assert all_css(browser, "#violations") == []
+    assert browser.execute_script("return document.getElementById('violations')") is None
 
 
 def test_create_an_event_register_and_see_it_listed(browser, live):
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
     # the organiser creates the event and keeps the token
     browser.get(live.url + "/")
     by_id(browser, "event-name").send_keys("Browser Regional")
@@ -127,7 +139,10 @@ def test_create_an_event_register_and_see_it_listed(browser, live):
     submit(browser, "event-form")
     token = by_id(browser, "token").get_attribute("value")
     assert len(token) >= 40
-    by_id(browser, "event-link").click()
+    link = by_id(browser, "event-link")
+    page = browser.find_element("tag name", "html")
+    link.click()
+    WebDriverWait(browser, 30).until(expected_conditions.staleness_of(page))
     assert "Browser Regional" in browser.find_element("tag name", "h1").text
     assert unlabelled_controls(browser) == []
 
