@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +24,8 @@ from deckcheck.engine.rng import derive
 from deckcheck.engine.state import DRAW
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.errors import InputError
+
+MAX_GAMES = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -163,10 +166,11 @@ def run_match(
     log_dir: Path | None = None,
     card_data: str = "",
 ) -> MatchReport:
-    if games < 1:
-        raise InputError("--games must be at least 1")
-    if workers < 1:
-        raise InputError("--workers must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"--games must be 1 to {MAX_GAMES:,}")
+    most = 4 * (os.cpu_count() or 1)
+    if not 1 <= workers <= most:
+        raise InputError(f"--workers must be 1 to {most} on this machine")
     if log_dir is not None:
         _prepare_log_dir(log_dir, games)
     args = {"seed": seed, "agents": agents, "log_dir": log_dir, "card_data": card_data}

@@ -94,6 +94,8 @@ class Setup:
         players = [p or {} for p in players] + [{}] * (2 - len(players))
         if "turn" not in spec:
             return self._new_duel(players, seed, profile.name)
+        if "first" in spec:
+            raise self.error("first applies to a new duel (a scenario without turn)")
         turn = as_int(spec["turn"], "turn", self)
         tp = as_int(spec.get("turn_player", 0), "turn_player", self)
         phase = spec.get("phase", "main1")

@@ -52,6 +52,7 @@ def test_an_invalid_deck_stops_the_duel_with_its_report(capsys):
 def test_bad_duel_options_are_usage_errors(capsys):
     assert run(capsys, "duel", A, B, "--no-validate", "--agents", "clever").code == 2
     assert run(capsys, "duel", A, B, "--no-validate", "--games", "0").code == 2
+    assert run(capsys, "duel", A, B, "--no-validate", "--workers", "100000").code == 2
     assert run(capsys, "duel", A, B, "--no-validate", "--profile", "goat").code == 2
     assert run(capsys, "duel", A, "missing.ydk", "--no-validate").code == 2
     unknown = run(capsys, "duel", A, str(DECKS / "AI_Neko.ydk"), "--no-validate")

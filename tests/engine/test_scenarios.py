@@ -75,6 +75,15 @@ def test_a_refused_action_fails_and_names_the_legal_options(db):
         ({"colour": "red"}, "unknown scenario field"),
         ({"profile": "master-rule-1999"}, "unknown rules profile"),
         ({"actions": [{"do": "dance"}]}, "unknown action 'dance'"),
+        ({"first": 1}, "first applies to a new duel"),
+        (
+            {
+                "players": [
+                    {"monsters": [{"card": "Decode Talker", "zone": 1, "position": "defense"}]}
+                ]
+            },
+            "only be in Attack Position",
+        ),
     ],
 )
 def test_malformed_scenarios_are_input_errors(db, change, message):
