@@ -192,7 +192,7 @@ class HumanAgent:
         print("\n" + board_text(duel, prompt.player), file=self.out)
         print(f"-- {prompt.kind}: choose one", file=self.out)
         for n, a in enumerate(prompt.options, 1):
-            print(f"  {n}. {describe_action(duel, a)}", file=self.out)
+            print(f"  {n}. {describe_action(duel, a, prompt)}", file=self.out)
         while True:
             text = self.read("> ").strip()
             if text.isdigit() and 1 <= int(text) <= len(prompt.options):

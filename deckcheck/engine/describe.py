@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.actions import Action
+from deckcheck.engine.actions import Action, Prompt
 from deckcheck.engine.state import EMPTY, MZONE, State
 
 if TYPE_CHECKING:
@@ -30,7 +30,8 @@ def monster_text(state: State, iid: int) -> str:
     return f"{d.name} [{stats}, {pos}{extra}]"
 
 
-def describe_action(duel: Duel, action: Action) -> str:
+def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) -> str:
+    """An option in words; ``prompt`` tells zones for Spells and scales from monster zones."""
     s = duel.state
     kind = action[0]
     name = card_name(s, action[1]) if len(action) > 1 else ""
@@ -56,7 +57,7 @@ def describe_action(duel: Duel, action: Action) -> str:
     if kind in ("tributes", "materials"):
         return ", ".join(card_name(s, i) for i in action[1])
     if kind == "zone":
-        return ZONE_NAMES.get(action[1], f"zone {action[1]}")
+        return zone_name(duel, action[1], prompt)
     if kind in ("pick", "discard"):
         return name
     return {
@@ -72,6 +73,22 @@ def describe_action(duel: Duel, action: Action) -> str:
         "cancel": "Stop the attack",
         "pass": "Pass",
     }.get(kind, " ".join(str(a) for a in action))
+
+
+def zone_name(duel: Duel, zone: int, prompt: Prompt | None = None) -> str:
+    """A zone number in words; Spell & Trap zones when the step places a Spell, Trap or
+    Pendulum Scale (the step's first answer says which)."""
+    memo = duel.state.memo
+    if prompt is not None and prompt.kind == "zone" and memo and memo[0][0] in SPELL_STEPS:
+        if zone == 5:
+            return "Field Zone"
+        if zone >= 6:
+            return f"{'left' if zone == 6 else 'right'} Pendulum Zone"
+        return f"Spell & Trap Zone {zone}"
+    return ZONE_NAMES.get(zone, f"Main Monster Zone {zone}")
+
+
+SPELL_STEPS = ("set_card", "scale")
 
 
 def render_event(state: State, event: tuple[Any, ...], viewer: int | None = None) -> str:

@@ -104,3 +104,25 @@ def test_the_human_view_hides_the_opponents_draws(template):
     assert render_event(duel.state, draw) == f"draw P1 {name}"
     assert render_event(duel.state, draw, viewer=1) == f"draw P1 {name}"
     assert render_event(duel.state, draw, viewer=0) == "draw P1 a card"
+
+
+def test_options_in_words_name_the_right_kind_of_zone(db):
+    from deckcheck.engine.describe import describe_action
+    from deckcheck.engine.scenario import position
+    from deckcheck.engine.scenario_actions import settle
+
+    spec = {"turn": 2, "turn_player": 0, "players": [{"hand": ["Dark Hole", "Vorse Raider"]}]}
+    duel = position(spec, db)
+    settle(duel)
+    hole, raider = duel.state.sides[0].hand
+    words = [describe_action(duel, a, duel.prompt) for a in duel.legal_actions()]
+    assert words[:3] == [
+        "Set Dark Hole",
+        "Normal Summon Vorse Raider",
+        "Set Vorse Raider (monster)",
+    ]
+    spell = duel.copy()
+    spell.apply_action(("set_card", hole))
+    assert describe_action(spell, ("zone", 0), spell.prompt) == "Spell & Trap Zone 0"
+    duel.apply_action(("summon", raider))
+    assert describe_action(duel, ("zone", 0), duel.prompt) == "Main Monster Zone 0"
