@@ -28,7 +28,11 @@ class Used:
     codes: list[int]
     count: int
     section: str
-    line: int | None
+    ctx: Context
+
+    @property
+    def line(self) -> int | None:
+        return self.ctx.first_line(self.codes)
 
     def fields(self) -> dict[str, object]:
         return {
@@ -50,17 +54,19 @@ def used_cards(ctx: Context) -> list[Used]:
 
 def _used_cards(ctx: Context) -> list[Used]:
     by_uid: dict[str, Used] = {}
-    for placed in ctx.known:
-        card, slot = placed.card, placed.slot
-        assert card is not None and slot.passcode is not None
-        found = by_uid.get(card.uid)
-        if found is None:
-            by_uid[card.uid] = Used(card, [slot.passcode], 1, placed.section, slot.line)
-            continue
-        found.count += 1
-        found.codes.append(slot.passcode)
-        if found.line is None or (slot.line is not None and slot.line < found.line):
-            found.line = slot.line
+    cards = ctx.cards
+    for section, counts in ctx.section_counts.items():
+        for code, n in counts.items():
+            card = cards[code]
+            if card is None:
+                continue
+            found = by_uid.get(card.uid)
+            if found is None:
+                by_uid[card.uid] = Used(card, [code], n, section, ctx)
+                continue
+            found.count += n
+            if code not in found.codes:
+                found.codes.append(code)
     return list(by_uid.values())
 
 
