@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from deckcheck.cli.check import parse_date
 from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
 
 if TYPE_CHECKING:
-    from datetime import date
-
     from deckcheck.validation.report import Report
 
 side = group("side", "Side-deck swaps between the games of a match (rulebook 1.2.3).")
@@ -20,17 +19,6 @@ side = group("side", "Side-deck swaps between the games of a match (rulebook 1.2
 STRICT_HELP = "Compare passcodes: alternate artworks of a card are different cards (YGOPro)."
 OUTPUT_HELP = "text, json, sarif, junit, github or markdown."
 FORCE_HELP = "Replace the output file if it exists."
-
-
-def _date(text: str | None) -> date | None:
-    from datetime import date
-
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        fail(f"bad date {text!r}: use YYYY-MM-DD")
 
 
 def _emit(report: Report, output_format: str) -> None:
@@ -64,7 +52,7 @@ def side_check(
     before, record = registered_deck(registered, db)
     after = load_deck(current, db)
     fmt = format_id or (record.format if record else "tcg")
-    day = _date(on) or (record.date if record else None)
+    day = parse_date(on) or (record.date if record else None)
     _emit(check_side(before, after, db, fmt, day, strict_printings), output_format)
 
 
@@ -117,7 +105,7 @@ def register(
 
     db = CardDB.open()
     try:
-        record = make_record(load_deck(deck, db), db, player, format_id, _date(on), event)
+        record = make_record(load_deck(deck, db), db, player, format_id, parse_date(on), event)
     except RegistrationRefused as refused:
         typer.echo(render([refused.report]))
         fail(str(refused), EXIT_INVALID)
@@ -172,7 +160,7 @@ def sheet(
 
         fmt_name = get_format(format_id).name
     db = CardDB.open()
-    pdf = render_sheet(load_deck(deck, db), db, player, event, _date(on), fmt_name, player_id)
+    pdf = render_sheet(load_deck(deck, db), db, player, event, parse_date(on), fmt_name, player_id)
     write_new(output, pdf, force=force)
     typer.echo(f"wrote {output}")
 
