@@ -76,12 +76,13 @@ def damage(duel: Duel, player: int, amount: int, kind: str) -> None:
 
 
 def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
-    """One option per distinct card: copies of a card in hand are interchangeable."""
-    seen: set[int] = set()
+    """One option per distinct card and location: copies of a card in the same place are
+    interchangeable."""
+    seen: set[tuple[int, str]] = set()
     out = []
     cards = duel.state.cards
     for iid in ids:
-        key = id(cards[iid].d)
+        key = (id(cards[iid].d), cards[iid].loc)
         if key not in seen:
             seen.add(key)
             out.append((kind, iid))
