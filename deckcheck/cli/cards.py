@@ -70,3 +70,20 @@ def import_cdb(
     summary = cdb.import_cdb(source, target, replace=force)
     typer.echo(summary.describe())
     typer.echo(f"use it with: deckcheck check DECK --cards {target}")
+
+
+@cards_app.command("update")
+def update(
+    source: str = typer.Option(None, "--source", help="API base URL (default YGOPRODeck v7)."),
+    force: bool = typer.Option(False, "--force", help="Download even if the version is known."),
+) -> None:
+    """Fetch the card list from the YGOPRODeck API into your data directory.
+    On any failure the card data in use stays as it is."""
+    from deckcheck.cards.update import API, cards_update
+    from deckcheck.errors import DataError
+
+    try:
+        result = cards_update(source or API, force=force)
+    except DataError as exc:
+        fail(f"card update failed, previous card data kept: {exc}")
+    typer.echo(result.message)

@@ -275,3 +275,17 @@ def test_banlist_update_cli_failure(capsys, server):
     assert "banlist update failed, previous lists kept" in result.err
     assert "not valid JSON" in result.err
     assert not (user_data_dir() / "banlists").exists()
+
+
+def test_cards_update_cli(capsys, server, rows):
+    version(server, "150.0")
+    server.set("cardinfo.php", {"data": rows})
+    # a few hundred cards against a 14,360-card snapshot: partial data, refused
+    refused = run(capsys, "cards", "update", "--source", server.url)
+    assert refused.code == 2
+    assert "card update failed, previous card data kept" in refused.err
+    assert "partial data" in refused.err
+    assert not (user_data_dir() / "card_data" / SNAPSHOT).exists()
+    server.set("checkDBVer.php", b"oops", status=500)
+    offline = run(capsys, "cards", "update", "--source", server.url)
+    assert offline.code == 2 and "HTTP 500" in offline.err
