@@ -40,7 +40,8 @@ def window(duel: Duel) -> Asking:
             break
         holder = 1 - holder
     s.window = None
-    s.step = w.then
+    if not layer.resolve(duel, w):
+        s.step = w.then
 
 
 def check_win(duel: Duel) -> bool:

@@ -7,18 +7,27 @@ none, the holder passes without a prompt. ``NoEffects`` is the layer of this eng
 version: no card effect can be activated, so every window closes by itself.
 
 A layer that offers activations implements ``activate``: it performs the activation
-(costs, the chain link) and updates ``state.window`` (priority to the opponent, passes
-reset) or moves the processor on; the window handler then continues from the state.
+(costs, the chain link in ``state.chain``) and updates ``state.window`` (priority to the
+opponent, passes reset); the window handler then continues from the state. When both
+players have passed, ``resolve`` may take over (to resolve the chain) and set
+``state.step`` itself; ``handler`` supplies the layer's own processor steps (generators
+that may yield prompts, under the same rule as every step: ask first, then change the
+state). What happened is in ``duel.log`` (every move emits an event), where a layer finds
+its trigger conditions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Protocol
 
-from deckcheck.engine.actions import Action
+from deckcheck.engine.actions import Action, Prompt
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.state import Window
+
+Asking = Generator[Prompt, Action, None]
 
 
 class EffectLayer(Protocol):
@@ -30,6 +39,14 @@ class EffectLayer(Protocol):
         """Carry out an activation chosen from ``responses``."""
         ...
 
+    def resolve(self, duel: Duel, window: Window) -> bool:
+        """Both players passed in ``window``: True if the layer moved the processor on."""
+        ...
+
+    def handler(self, step: str) -> Callable[[Duel], Asking] | None:
+        """The layer's handler for a processor step it set, if it is one of its own."""
+        ...
+
 
 class NoEffects:
     """No card effects: every priority window closes after both players pass."""
@@ -39,6 +56,12 @@ class NoEffects:
 
     def activate(self, duel: Duel, player: int, action: Action) -> None:
         raise ValueError(f"no card effect can be activated in this engine version: {action}")
+
+    def resolve(self, duel: Duel, window: Window) -> bool:
+        return False
+
+    def handler(self, step: str) -> Callable[[Duel], Asking] | None:
+        return None
 
 
 NO_EFFECTS = NoEffects()

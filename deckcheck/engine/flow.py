@@ -30,7 +30,10 @@ def run(duel: Duel) -> Asking:
         if plain is not None:
             plain(duel)
         else:
-            yield from ASKING[step](duel)
+            asking = ASKING.get(step) or duel.effects.handler(step)
+            if asking is None:
+                raise RuntimeError(f"no handler for processor step {step!r}")
+            yield from asking(duel)
         duel.step_done()
 
 

@@ -159,6 +159,8 @@ class State:
     battle: Battle | None = None
     winner: int = NO_WINNER  # 0, 1, DRAW
     reason: str = ""
+    # the chain being built or resolved: links as plain data, owned by the effect layer
+    chain: list[Any] = field(default_factory=list)
     # answers already given to the prompts of the current processor step (see rules.py)
     memo: list[Any] = field(default_factory=list)
 
@@ -178,6 +180,7 @@ class State:
             self.battle.copy() if self.battle else None,
             self.winner,
             self.reason,
+            plain_copy(self.chain),
             self.memo[:],
         )
 
@@ -227,6 +230,7 @@ class State:
             **{k: getattr(self, k) for k in _STATE_FIELDS},
             "window": _slots_dict(self.window),
             "battle": _slots_dict(self.battle),
+            "chain": plain_copy(self.chain),
             "memo": [_jsonable(m) for m in self.memo],
         }
 
@@ -248,6 +252,7 @@ class State:
             **{k: data[k] for k in _STATE_FIELDS},
             window=window,
             battle=battle,
+            chain=plain_copy(data.get("chain", [])),
             memo=[_tuple(m) for m in data["memo"]],
         )
 
@@ -257,8 +262,17 @@ _SIDE_FIELDS = [f.name for f in fields(Side)]
 _STATE_FIELDS = [
     f.name
     for f in fields(State)
-    if f.name not in ("cards", "sides", "rng", "emz", "window", "battle", "memo")
+    if f.name not in ("cards", "sides", "rng", "emz", "window", "battle", "chain", "memo")
 ]
+
+
+def plain_copy(value: Any) -> Any:
+    """A copy of nested lists and dicts of plain values."""
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    return value
 
 
 def _plain(value: Any) -> Any:

@@ -5,14 +5,18 @@ before an attack is declared, and a change to the defender's monsters causes a r
 
 from __future__ import annotations
 
-from deckcheck.engine.actions import CANCEL
+import json
+
+from deckcheck.engine.actions import CANCEL, Prompt
+from deckcheck.engine.base import damage
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects import NoEffects
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.scenario import position
-from deckcheck.engine.state import GRAVE
+from deckcheck.engine.state import GRAVE, State
 
 
-class Recorder:
+class Recorder(NoEffects):
     """Offers nothing; records who was asked at which timing."""
 
     def __init__(self) -> None:
@@ -131,3 +135,62 @@ def test_a_direct_attack_target_appearing_is_a_replay_too(db):
     duel.apply_action(("remove_target",))
     # the only monster left: the replay offers a direct attack
     assert duel.legal_actions() == [("attack", s.monsters(0)[0], -1), CANCEL]
+
+
+class Burn(Recorder):
+    """A stand-in chain: when a monster is summoned the opponent may add a link; once both
+    players pass it resolves, its controller choosing 500 or 1000 damage to the summoner."""
+
+    def responses(self, duel, player, timing):
+        super().responses(duel, player, timing)
+        s = duel.state
+        if timing == "summon" and player != s.turn_player and not s.chain:
+            return (("burn",),)
+        return ()
+
+    def activate(self, duel, player, action):
+        s = duel.state
+        s.chain.append(["burn", player])
+        s.window.holder, s.window.passes = 1 - player, 0
+
+    def resolve(self, duel, window):
+        if not duel.state.chain:
+            return False
+        duel.state.step = "resolve_chain"
+        return True
+
+    def handler(self, step):
+        return self._resolve_chain if step == "resolve_chain" else None
+
+    def _resolve_chain(self, duel):
+        s = duel.state
+        _, player = s.chain[-1]
+        amount = yield Prompt(player, "amount", (("amount", 500), ("amount", 1000)))
+        s.chain.pop()
+        damage(duel, 1 - player, amount[1], "effect")
+        if not s.chain:
+            s.step = "main"
+
+
+def test_an_effect_layer_builds_and_resolves_a_chain_in_plain_state(db):
+    players = [{"hand": ["Vorse Raider", "Dark Hole"]}, {"deck": ["Battle Ox"]}]
+    start = position({"turn": 2, "turn_player": 0, "players": players}, db)
+    duel = Duel(start.template, start.state, effects=Burn())
+    raider = duel.state.sides[0].hand[0]
+    duel.apply_action(("summon", raider))
+    duel.apply_action(("zone", 2))
+    assert duel.prompt.kind == "respond" and duel.prompt.player == 1
+    duel.apply_action(("burn",))
+    # both passed: the chain resolves, paused at its own decision
+    assert duel.state.step == "resolve_chain" and duel.state.chain == [["burn", 1]]
+    assert duel.prompt.kind == "amount" and duel.prompt.player == 1
+    twin = duel.copy()  # the chain is plain state and copies with it
+    data = json.loads(json.dumps(duel.state.to_dict()))
+    thawed = Duel(duel.template, State.from_dict(data, list(duel.template.defs)), effects=Burn())
+    pending = duel.prompt
+    for d in (duel, twin, thawed):
+        assert d.prompt == pending
+        d.apply_action(("amount", 1000))
+        assert d.state.chain == [] and d.state.sides[0].lp == 7000
+        assert d.prompt.kind == "main" and d.prompt.player == 0
+    assert twin.log == duel.log
