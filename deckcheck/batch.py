@@ -85,6 +85,7 @@ def unreadable(job: Job, message: str, card_data: str) -> Report:
         card_data=CardDataInfo(version=card_data),
         valid=False,
         violations=[violation("parse-error", message)],
+        error=message,
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, fail, group
+from deckcheck.cli.common import EXIT_INVALID, fail, group, parse_date
 
 banlist_app = group("banlist", "Banlists by format and date; lflist.conf import, export, lint.")
 
@@ -16,12 +16,7 @@ TO_HELP = "lflist, yaml or json"
 
 
 def _date(text: str | None) -> date:
-    if text is None:
-        return date.today()
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        fail(f"bad date {text!r}: use YYYY-MM-DD")
+    return parse_date(text) or date.today()
 
 
 def _output(output_format: str) -> str:

@@ -3,48 +3,50 @@
 from __future__ import annotations
 
 import sys
-from datetime import date
 from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail
-
-
-def parse_date(text: str | None) -> date | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        fail(f"bad date {text!r}: use YYYY-MM-DD")
+from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, parse_date
 
 
 @app.command()
 def check(
     inputs: list[str] = typer.Argument(
-        ..., help="Deck files, folders (searched recursively) or ydke:// URLs."
+        None,
+        help="Deck files, folders (searched recursively) or ydke:// URLs; "
+        "default: the paths in [tool.deckcheck] / deckcheck.toml.",
     ),
-    format_id: str = typer.Option("tcg", "--format", "-f", help="Format id (ocg, tcg, ...)."),
+    format_id: str = typer.Option(None, "--format", "-f", help="Format id (default tcg)."),
     on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD (default today)."),
     output_format: str = typer.Option(
-        "text", "--output-format", help="text, json, sarif, junit, github or markdown."
+        None, "--output-format", help="text, json, sarif, junit, github or markdown."
     ),
     points_cap: float = typer.Option(None, "--points-cap", help="Points cap (Genesys)."),
     cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    workers: int = typer.Option(None, "--workers", min=1, help="Processes (default: cores)."),
     colour: bool = typer.Option(None, "--color/--no-color", help="Colour in text output."),
 ) -> None:
-    """Check decks: sizes, placement, copies by name, the banlist in force, the card pool."""
-    from deckcheck.cards.db import CardDB
-    from deckcheck.report.render import renderer
-    from deckcheck.validation.run import check_inputs
+    """Check decks: sizes, placement, copies by name, the banlist in force, the card pool.
 
-    render = renderer(output_format)
-    checker_db = CardDB.open(cards)
-    reports = check_inputs(inputs, checker_db, format_id, parse_date(on), points_cap)
-    if output_format == "text":
-        use_colour = sys.stdout.isatty() if colour is None else colour
-        typer.echo(render(reports, colour=use_colour))
+    Settings come from [tool.deckcheck] in pyproject.toml or deckcheck.toml when present;
+    options given here win. Exit 0 all valid, 1 some deck invalid, 2 usage or input error.
+    """
+    from deckcheck.batch import check_sources
+    from deckcheck.config import Settings, load_config
+    from deckcheck.report.render import renderer
+
+    name = output_format or load_config().output_format or "text"
+    render = renderer(name)
+    cli = Settings(format=format_id, date=parse_date(on), points_cap=points_cap)
+    reports = check_sources(inputs or [], cli, db_path=cards, workers=workers)
+    if name == "text":
+        typer.echo(render(reports, colour=sys.stdout.isatty() if colour is None else colour))
     else:
         typer.echo(render(reports))
+    unreadable = [r for r in reports if r.error]
+    for report in unreadable:
+        typer.echo(f"deckcheck: error: {report.deck.source}: {report.error}", err=True)
+    if unreadable:
+        raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)

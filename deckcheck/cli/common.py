@@ -6,6 +6,7 @@ Exit codes: 0 all valid, 1 some deck invalid, 2 usage or input error.
 from __future__ import annotations
 
 import sys
+from datetime import date
 from typing import NoReturn
 
 import typer
@@ -29,6 +30,16 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a clear error to stderr and exit (2 by default)."""
     typer.echo(f"deckcheck: error: {message}", err=True)
     raise typer.Exit(code)
+
+
+def parse_date(text: str | None) -> date | None:
+    """A YYYY-MM-DD option value; None stays None (today, or the configured date)."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        fail(f"bad date {text!r}: use YYYY-MM-DD")
 
 
 def group(name: str, help: str) -> typer.Typer:

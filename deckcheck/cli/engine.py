@@ -22,7 +22,7 @@ def _load_pair(
     """Open the card data, read both decks and validate them for the format (unless told
     not to). An invalid deck prints its report and exits 1."""
     from deckcheck.cards.db import CardDB
-    from deckcheck.cli.check import parse_date
+    from deckcheck.cli.common import parse_date
     from deckcheck.decks import load_deck
 
     db = CardDB.open(cards)

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.check import parse_date
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
+from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group, parse_date
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Report

@@ -51,3 +51,5 @@ class Report(BaseModel):
     violations: list[Violation] = Field(default_factory=list)
     # explanations that are not problems (e.g. why two cards count separately)
     notes: list[str] = Field(default_factory=list)
+    # set when the input could not be read at all (the CLI then exits 2)
+    error: str | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-DOCS_URL = "https://github.com/deckcheck/deckcheck/blob/main/docs/rules/{slug}.md"
+DOCS_URL = "https://github.com/deckcheck/deckcheck/blob/main/deckcheck/docs/rules/{slug}.md"
 
 
 @dataclass(frozen=True)
