@@ -15,7 +15,10 @@ if TYPE_CHECKING:
 
 side = group("side", "Side-deck swaps between the games of a match (rulebook 1.2.3).")
 
-STRICT_HELP = "Compare passcodes: alternate artworks of a card are different cards (YGOPro)."
+STRICT_HELP = (
+    "Compare passcodes (alternate artworks differ, as in YGOPro), or any printing of a card; "
+    "default: the format's rule."
+)
 OUTPUT_HELP = "text, json, sarif, junit, github or markdown."
 FORCE_HELP = "Replace the output file if it exists."
 
@@ -32,13 +35,24 @@ def _emit(report: Report, output_format: str) -> None:
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
+def _strict(flag: bool | None, format_id: str) -> bool:
+    """The command-line choice, else the format's printing rule for side swaps."""
+    if flag is not None:
+        return flag
+    from deckcheck.formats.registry import get_format
+
+    return get_format(format_id).strict_printings
+
+
 @side.command("check")
 def side_check(
     registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
     current: str = typer.Argument(..., help="The deck as it is now, after siding."),
     format_id: str = typer.Option(None, "--format", "-f", help="Format (default: the record's)."),
     on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD."),
-    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    strict_printings: bool = typer.Option(
+        None, "--strict-printings/--any-printing", help=STRICT_HELP
+    ),
     output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Check a sided deck: same section sizes, same 75 cards, cards in the right decks."""
@@ -52,7 +66,8 @@ def side_check(
     after = load_deck(current, db)
     fmt = format_id or (record.format if record else "tcg")
     day = parse_date(on) or (record.date if record else None)
-    _emit(check_side(before, after, db, fmt, day, strict_printings), output_format)
+    strict = _strict(strict_printings, fmt)
+    _emit(check_side(before, after, db, fmt, day, strict), output_format)
 
 
 @side.command("apply")
@@ -61,7 +76,9 @@ def side_apply(
     plan: str = typer.Argument(..., help="YAML plan with out: and in: lists."),
     output: str = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
     to: str = typer.Option(None, "--to", help="Deck format (default: from OUT's suffix, ydk)."),
-    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    strict_printings: bool = typer.Option(
+        None, "--strict-printings/--any-printing", help=STRICT_HELP
+    ),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Apply a side plan to the registered deck; refused with reasons if it breaks a rule."""
@@ -77,10 +94,11 @@ def side_apply(
     if fmt not in FORMATS:
         fail(f"unknown deck format {fmt!r} (use {', '.join(FORMATS)})")
     db = CardDB.open()
-    before, _ = registered_deck(registered, db)
-    after = apply_plan(before, load_plan(plan), db, strict_printings)
+    before, record = registered_deck(registered, db)
+    strict = _strict(strict_printings, record.format if record else "tcg")
+    after = apply_plan(before, load_plan(plan), db, strict)
     write_new(output, write_deck(after, fmt, db), force=force)  # type: ignore[arg-type]
-    typer.echo(f"{output}: {summary(changes(before, after, db, strict_printings))}")
+    typer.echo(f"{output}: {summary(changes(before, after, db, strict))}")
 
 
 @app.command("register")
@@ -121,7 +139,9 @@ def register(
 def verify(
     record_path: str = typer.Argument(..., metavar="REG.json", help="Registration record."),
     deck: str = typer.Argument(..., help="The deck presented now."),
-    strict_printings: bool = typer.Option(False, "--strict-printings", help=STRICT_HELP),
+    strict_printings: bool = typer.Option(
+        None, "--strict-printings/--any-printing", help=STRICT_HELP
+    ),
     output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Is this the registered deck (or a legal sided version of it)? Exit 0 yes, 1 no."""
@@ -132,7 +152,8 @@ def verify(
 
     db = CardDB.open()
     record = load_registration(record_path)
-    report = check_record(record, load_deck(deck, db), db, strict_printings)
+    strict = _strict(strict_printings, record.format)
+    report = check_record(record, load_deck(deck, db), db, strict)
     _emit(report, output_format)
 
 

@@ -38,4 +38,7 @@ class Format(BaseModel):
     points_source: str | None = None
     skill_cards: int = 0
     forbidden_to_limited: bool = False
+    # side-deck swaps: must a sided card be the same printing (passcode), or any printing
+    # of the same card? Official events: any printing; YGOPro compares passcodes.
+    strict_printings: bool = False
     sources: list[str] = Field(default_factory=list)
