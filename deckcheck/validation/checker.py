@@ -82,6 +82,13 @@ class Checker:
     ) -> Context:
         fmt = self.format(format_id)
         day = on or date.today()
+        if fmt.legal_from and day < fmt.legal_from:
+            from deckcheck.errors import InputError
+
+            raise InputError(
+                f"{fmt.name} starts on {fmt.legal_from.isoformat()}; "
+                f"there is no {fmt.id} card pool or list on {day.isoformat()}"
+            )
         banlist_in_force = self.banlists.for_format(fmt, day) if fmt.banlist else None
         return Context(
             deck=deck,

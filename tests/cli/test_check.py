@@ -142,3 +142,11 @@ def test_committed_schema_matches_the_models():
     from deckcheck.report.json import schema
 
     assert json.loads(schema()) == SCHEMA
+
+
+def test_a_format_before_it_existed_is_a_usage_error(capsys):
+    result = run(capsys, "check", EXAMPLE, "--format", "genesys", "--date", "2025-09-21")
+    assert result.code == 2
+    assert "starts on 2025-09-22" in result.err
+    ok = run(capsys, "check", EXAMPLE, "--format", "genesys", "--date", "2025-09-22")
+    assert ok.code in (0, 1) and "genesys on 2025-09-22" in ok.out
