@@ -4,7 +4,8 @@ Line 1 is the header: log format version, deckcheck version, card data version, 
 profile, the two decks (digest, Main and Extra Deck passcodes), seed, who went first if it
 was fixed, and the agents. Then one line per record in the order they happened:
 ``{"event": [...]}`` or ``{"decision": {"player", "prompt", "action"}}``; the last line is
-``{"result": {"winner", "reason", "turns"}}``.
+``{"result": {"winner", "reason", "turns"}}``. Events name cards by their id in the duel:
+the position in player 0's Main then Extra Deck list of the header, then player 1's.
 
 A replay builds the duel again from the header and feeds it the logged decisions; any
 difference in the events, the decisions' prompts or the result is a failure.

@@ -90,6 +90,7 @@ class MatchReport:
                 "median": statistics.median(turns) if turns else 0.0,
             },
             "a_lost_seeds": [g.seed for g in self.games if g.winner == 1],
+            "b_lost_seeds": [g.seed for g in self.games if g.winner == 0],
             "coverage": [
                 {
                     "name": r.name,
