@@ -184,11 +184,50 @@ def file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def build_snapshot(source: Path, out_dir: Path) -> dict[str, Any]:
+def skills_cdb_for(source: Path) -> Path | None:
+    """The skill card database published beside the card facts, if there is one."""
+    found = source.parent / "cdb" / "cards-skills.cdb"
+    return found if found.is_file() else None
+
+
+def _skill_key(name: str) -> str:
+    from deckcheck.cards.names import normalize
+
+    return "".join(ch for ch in normalize(name.removesuffix(" (Skill Card)")) if ch.isalnum())
+
+
+def skill_passcodes(records: list[dict[str, Any]], skills_cdb: Path) -> list[str]:
+    """Give Skill Cards the simulator ids of the skills cdb (the card facts have none), so
+    Speed Duel decks that list them by passcode can be checked. Matched by name."""
+    from deckcheck.cards.cdb import read_cdb
+
+    ids: dict[str, list[int]] = {}
+    for card in read_cdb(skills_cdb):
+        if card.kind == "skill":
+            ids.setdefault(_skill_key(card.name), []).extend(card.passcodes)
+    taken = {code for rec in records for code in rec["passwords"]}
+    matched = 0
+    for rec in records:
+        if rec["kind"] != "skill" or rec["passwords"]:
+            continue
+        codes = [c for c in ids.pop(_skill_key(rec["name"]), []) if c not in taken]
+        if codes:
+            rec["passwords"] = codes
+            taken.update(codes)
+            matched += 1
+    return [
+        f"{skills_cdb.name}: {matched} Skill Cards given their simulator passcodes by name; "
+        f"{len(ids)} skills of that file match no card here and were left out"
+    ]
+
+
+def build_snapshot(source: Path, out_dir: Path, skills_cdb: Path | None = None) -> dict[str, Any]:
     """Build ``out_dir/cards.sqlite`` and ``out_dir/manifest.json``; return the manifest."""
     from deckcheck.cards.db import write_snapshot
 
     records, notes = resolve(read_source(source))
+    if skills_cdb is not None:
+        notes += skill_passcodes(records, skills_cdb)
     cards: list[tuple[Card, Iterable[str]]] = [(to_card(r), r.get("_aliases", ())) for r in records]
     unsupported = sorted(
         c.name for c, _ in cards if c.materials is not None and not c.materials.supported
@@ -196,6 +235,7 @@ def build_snapshot(source: Path, out_dir: Path) -> dict[str, Any]:
     manifest = {
         "source": source.name,
         "source_sha256": file_digest(source),
+        "skills_source": skills_cdb.name if skills_cdb else None,
         "cards": len(cards),
         "resolved": notes,
         "materials_unsupported": unsupported,

@@ -17,14 +17,19 @@ DEFAULT_SOURCE = Path("../shared/data/cards.jsonl.gz")
 def build(
     source: Path = typer.Option(DEFAULT_SOURCE, help="cards.jsonl.gz with the card facts."),
     out: Path = typer.Option(None, "--out", "-o", help="Output folder (default: card_data/)."),
+    skills_cdb: Path = typer.Option(
+        None, "--skills-cdb", help="Skill card ids (default: cdb/cards-skills.cdb beside SOURCE)."
+    ),
 ) -> None:
     """Build the bundled card snapshot (facts only) from the public card data."""
-    from deckcheck.cards.build import build_snapshot
+    from deckcheck.cards.build import build_snapshot, skills_cdb_for
     from deckcheck.paths import card_data_dir
 
     if not source.is_file():
         fail(f"card source not found: {source}")
-    manifest = build_snapshot(source, out or card_data_dir())
+    if skills_cdb is not None and not skills_cdb.is_file():
+        fail(f"skills cdb not found: {skills_cdb}")
+    manifest = build_snapshot(source, out or card_data_dir(), skills_cdb or skills_cdb_for(source))
     typer.echo(
         f"built {manifest['cards']} cards, version {manifest['version']}; "
         f"{len(manifest['resolved'])} source flaws resolved, "

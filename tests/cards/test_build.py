@@ -51,3 +51,13 @@ def test_printed_zeros_are_restored(db):
     assert db.find("Pendulumucho").scale == 0
     assert db.find("Decode Talker").defense is None  # Link monsters have no DEF
     assert db.find("Blue-Eyes White Dragon").atk == 3000
+
+
+def test_skill_cards_carry_their_simulator_passcodes(db):
+    # Speed Duel decks list Skill Cards by the skills cdb ids (300xxxxxx)
+    skill = db.get(300101001)
+    assert skill is not None and skill.kind == "skill"
+    assert skill.name == "Ectoplasmic Fortification!"
+    # the trap keeps its passcode and wins the name; the skill of that name has its own id
+    assert [c.kind for c in db.find_all("Call of the Haunted")] == ["trap", "skill"]
+    assert db.get(300101003).name == "Call of the Haunted"

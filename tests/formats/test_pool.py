@@ -228,34 +228,15 @@ def test_genesys_counts_side_deck_points(db, store, checker):
 # --- speed duel: whitelist (DC303), group limits, skill cards (DC503) -------------------
 
 
-class SkillDB:
-    """The bundled card data, plus the Speed list's Skill Card passcodes (300xxxxxx), which
-    the card data does not carry, resolved to the real Skill Cards by name."""
-
-    def __init__(self, db, speed) -> None:
-        self.db = db
-        skills = {c.name: c for c in db.all_cards() if c.kind == "skill"}
-        self.extra = {}
-        for passcode, entry in speed.entries.items():
-            name = (entry.name or "").removesuffix(" (Skill Card)")
-            if passcode > 300_000_000 and name in skills:
-                self.extra[passcode] = skills[name].model_copy(update={"passcodes": (passcode,)})
-
-    def get(self, passcode):
-        return self.extra.get(passcode) or self.db.get(passcode)
-
-    def __getattr__(self, name):
-        return getattr(self.db, name)
-
-
 @pytest.fixture(scope="module")
 def speed(store):
     return store.lists("speed")[-1]
 
 
 @pytest.fixture(scope="module")
-def speed_checker(db, store, speed):
-    return Checker(SkillDB(db, speed), banlists=store)
+def speed_checker(db, store):
+    # the bundled data carries the Skill Cards' simulator passcodes (300xxxxxx)
+    return Checker(db, banlists=store)
 
 
 @pytest.fixture(scope="module")
