@@ -101,7 +101,8 @@ class Timeout:
             return
         watched = _WatchedSend(send)
         try:
-            await asyncio.wait_for(self.app(scope, receive, watched), self.seconds)
+            async with asyncio.timeout(self.seconds):  # no extra task, unlike wait_for
+                await self.app(scope, receive, watched)
         except TimeoutError:
             if not watched.started:
                 message = f"the request took longer than {self.seconds:g} s"

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-EXAMPLES = 25  # per operation: bounded so that CI stays fast
+EXAMPLES = 20  # per operation: bounded so that CI stays fast
 
 
 @pytest.fixture(scope="module")

@@ -23,4 +23,3 @@ def test_serve_reports_an_unreachable_postgresql(capsys):
     result = run(capsys, "serve", "--database-url", "postgresql://u:pw@127.0.0.1:1/db")
     assert result.code == 2
     assert "cannot connect to PostgreSQL" in result.err
-

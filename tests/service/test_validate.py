@@ -202,3 +202,27 @@ def test_unknown_names_are_capped_per_request(client, monkeypatch):
     three = two + "1 Blue-Eyes White Dragn\n"
     error = assert_error(client.post("/v1/validate", content=three), 400, "bad-deck")
     assert "3 card names are not in the card data" in error["message"]
+
+
+def test_a_request_slower_than_the_timeout_gets_503(service):
+    import socket
+
+    from deckcheck.service.app import create_app
+    from deckcheck.service.settings import Settings
+    from tests.service.conftest import LiveServer
+
+    app = create_app(Settings(database_url=service.settings.database_url, timeout=0.5), service)
+    with LiveServer(app) as server, socket.create_connection(("127.0.0.1", server.port)) as s:
+        # a client that announces 100 bytes and sends 6, then nothing
+        s.sendall(b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n#main\n")
+        s.settimeout(10)
+        answer = b""
+        while b"}}" not in answer:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503")
+    error = json.loads(body)["error"]
+    assert (error["code"], error["message"]) == ("timeout", "the request took longer than 0.5 s")

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import date
+import datetime as dt
 from enum import StrEnum
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from deckcheck.service.api import Svc
 from deckcheck.service.errors import responses
+from deckcheck.service.state import Service
 from deckcheck.validation.report import Report
 
 router = APIRouter(tags=["validation"])
@@ -39,26 +41,28 @@ class Codec(StrEnum):
     yaml = "yaml"
 
 
+class ValidateQuery(BaseModel):
+    format: str = Field("tcg", max_length=64, description="Format id")
+    date: dt.date | None = Field(None, description="Event date (default today)")
+    points_cap: float | None = Field(None, gt=0, le=1e6, description="Points cap (Genesys)")
+    codec: Codec | None = Field(None, description="The deck's format (default: sniffed)")
+    source: str = Field("<request>", max_length=200, description="A label for the report")
+
+
 @router.post(
     "/validate",
     response_model=Report,
     responses=responses(400, 413, 422),
     openapi_extra=DECK_BODY,
 )
-async def validate(
-    request: Request,
-    svc: Svc,
-    format_id: str = Query("tcg", alias="format", max_length=64, description="Format id"),
-    on: date | None = Query(None, alias="date", description="Event date (default today)"),
-    points_cap: float | None = Query(None, gt=0, le=1e6, description="Points cap (Genesys)"),
-    codec: Codec | None = Query(None, description="The deck's format (default: sniffed)"),
-    source: str = Query("<request>", max_length=200, description="A label for the report"),
-) -> JSONResponse:
+async def validate(request: Request, query: Annotated[ValidateQuery, Query()]) -> JSONResponse:
     """Check one deck; the body is the same report as ``deckcheck check --output-format
     json`` gives for it (one element of its ``decks``)."""
+    svc: Service = request.app.state.service  # not a dependency: this path is the hot one
+    format_id, on, points_cap, source = query.format, query.date, query.points_cap, query.source
     svc.format(format_id)  # an unknown format is a parameter error before any reading
     body = await request.body()
-    name = codec.value if codec else None
+    name = query.codec.value if query.codec else None
     # a usual deck is read and checked in the event loop: a thread hop would cost more than
     # the work; large bodies and decks with unknown names (slow "did you mean") go to a thread
     small = len(body) <= INLINE_BYTES
