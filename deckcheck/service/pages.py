@@ -83,10 +83,21 @@ def _svc(request: Request) -> Service:
     return request.app.state.service
 
 
+# the pages run no script and load nothing from elsewhere; they may hold tokens and decks
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:  # noqa: ANN401
     svc = _svc(request)
     base = {"formats": list(svc.formats.values()), "today": date.today().isoformat()}
-    return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
+    response = templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
+    response.headers.update(PAGE_HEADERS)
+    return response
 
 
 def error_page(request: Request, exc: ApiError, template: str, **context: Any) -> HTMLResponse:  # noqa: ANN401

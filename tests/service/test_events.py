@@ -14,6 +14,8 @@ from tests.service.helpers import auth, create_event, register
 
 
 def test_create_event_shows_the_token_once(client):
+    response = client.post("/v1/events", json={"name": "X", "format": "tcg", "date": EVENT_DAY})
+    assert response.headers["cache-control"] == "no-store"
     event = create_event(client, points_cap=None)
     assert len(event["organiser_token"]) >= 40
     assert event["page"] == f"/events/{event['id']}"
@@ -158,7 +160,9 @@ def test_listing_needs_the_organiser_token(client):
     assert wrong.status_code == 403
     assert client.get(url, headers=auth(other)).status_code == 403  # another event's token
     assert client.get(url, headers={"Authorization": "Basic abc"}).status_code == 401
-    ok = client.get(url, headers=auth(event)).json()
+    answer = client.get(url, headers=auth(event))
+    assert answer.headers["cache-control"] == "no-store"
+    ok = answer.json()
     assert [r["player"] for r in ok["registrations"]] == ["Fay"]
     assert ok["registrations"][0]["deck"]["extra"][0]["count"] == 3
 

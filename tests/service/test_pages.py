@@ -19,6 +19,10 @@ def test_front_page_lists_every_format(client):
     options = re.findall(r'<option value="([^"]+)"', page.text)
     assert options[: len(load_formats())] == list(load_formats())
     assert client.get("/static/style.css").status_code == 200
+    # no scripts, nothing from elsewhere, nothing cached (pages may show tokens and decks)
+    assert page.headers["content-security-policy"].startswith("default-src 'self'")
+    assert "<script" not in page.text
+    assert page.headers["cache-control"] == "no-store"
 
 
 def test_check_by_upload_and_by_paste_give_the_api_report(client):

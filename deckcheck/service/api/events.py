@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
@@ -29,6 +30,7 @@ from deckcheck.service.storage import EventRow
 from deckcheck.validation.report import Report
 
 router = APIRouter(tags=["events"])
+NO_STORE = {"Cache-Control": "no-store"}  # answers that hold decks or tokens
 bearer = HTTPBearer(auto_error=False, description="The event's organiser token")
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 EventId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="Event id")]
@@ -57,8 +59,9 @@ OrganisedEvent = Annotated[EventRow, Depends(_organiser)]
 @router.post(
     "/events", status_code=201, response_model=EventCreated, responses=responses(400, 413, 422)
 )
-def create(svc: Svc, data: EventIn) -> EventCreated:
+def create(svc: Svc, data: EventIn, response: Response) -> EventCreated:
     """Create an event; the answer holds the organiser token, shown this once only."""
+    response.headers["Cache-Control"] = "no-store"
     return events.create_event(svc, data)
 
 
@@ -94,17 +97,15 @@ def registrations(
     event: OrganisedEvent,
     as_: Export = Query(Export.json, alias="as"),
     history: bool = Query(False, description="Include replaced registrations"),
-) -> Response | RegistrationList:
+) -> Response:
     """The event's registrations (organiser only), as JSON or CSV."""
     if as_ is Export.csv:
         text = events.registrations_csv(svc, event, history)
         name = f"{event.id}-registrations.csv"
-        return Response(
-            text,
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
-    return events.registration_list(svc, event, history)
+        headers = {"Content-Disposition": f'attachment; filename="{name}"', **NO_STORE}
+        return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
+    listing = events.registration_list(svc, event, history)
+    return JSONResponse(listing.model_dump(mode="json"), headers=NO_STORE)
 
 
 @router.post(
@@ -146,5 +147,5 @@ def sheet(svc: Svc, event: OrganisedEvent, player: Player) -> Response:
     return Response(
         pdf,
         media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{name}"'},
+        headers={"Content-Disposition": f'inline; filename="{name}"', **NO_STORE},
     )
