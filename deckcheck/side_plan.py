@@ -102,25 +102,13 @@ def _items(raw: object, key: str, reasons: list[str]) -> list[PlanItem]:
     return [item for item in found if item is not None]
 
 
-def _no_aliases(text: str) -> None:
-    import yaml
-
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.AliasEvent):
-                raise InputError("side plan: YAML aliases are not allowed in a plan")
-    except yaml.YAMLError as exc:
-        raise InputError(f"side plan is not valid YAML: {exc}") from None
-
-
 def read_plan(text: str, source: str = "<plan>") -> Plan:
     """Parse plan text; a malformed plan raises PlanRefused/InputError with every reason."""
-    import yaml
+    from deckcheck import yamlsafe
 
     if len(text.encode("utf-8", "replace")) > MAX_PLAN_BYTES:
         raise InputError(f"side plan {source} is larger than {MAX_PLAN_BYTES // 1024} KiB")
-    _no_aliases(text)
-    data: Any = yaml.safe_load(text)
+    data: Any = yamlsafe.load(text, f"side plan {source}")
     if not isinstance(data, dict) or not ({"out", "in"} & set(map(str, data))):
         raise InputError(f"side plan {source} must be a mapping with out: and/or in: lists")
     reasons: list[str] = []

@@ -15,24 +15,18 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from deckcheck import yamlsafe
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.errors import InputError
 
 FastLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, "YAML aliases are not allowed in banlist files", event.start_mark
-            )
-        return super().compose_node(parent, index)
-
-
-def load_yaml(text: str, trusted: bool = False) -> Any:  # noqa: ANN401
-    return yaml.load(text, Loader=FastLoader if trusted else _NoAliasLoader)  # noqa: S506
+def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
+    """Bundled files (trusted) with the fast C loader; anything else through yamlsafe."""
+    if trusted:
+        return yaml.load(text, Loader=FastLoader)  # noqa: S506
+    return yamlsafe.load(text, source)
 
 
 def _yaml_str(value: str) -> str:
@@ -155,10 +149,7 @@ def to_yaml_many(banlists: list[Banlist]) -> str:
 def load_yaml_banlists(path: Path) -> list[Banlist]:
     """Every YAML document of a user's file, each one list."""
     text = read_text(path)
-    try:
-        docs = [d for d in yaml.load_all(text, Loader=_NoAliasLoader) if d is not None]  # noqa: S506
-    except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML: {exc}") from exc
+    docs = yamlsafe.load_all(text, str(path))
     if not docs:
         raise InputError(f"{path}: no banlist in the file")
     many = len(docs) > 1

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from deckcheck import yamlsafe
 from deckcheck.engine.describe import render_event
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.scenario_actions import Act, Refused, settle, show_action
@@ -28,16 +27,6 @@ if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
 
 MAX_BYTES = 1_000_000
-
-
-class _NoAliasLoader(yaml.SafeLoader):
-    """Safe YAML without aliases (no alias bombs in untrusted files)."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401
-        if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
-            raise yaml.composer.ComposerError(None, None, "aliases are not allowed", mark)
-        return super().compose_node(parent, index)
 
 
 @dataclass
@@ -58,11 +47,9 @@ def load_file(path: Path) -> list[dict[str, Any]]:
         raise InputError(f"{path}: larger than {MAX_BYTES // 1000} kB, not a scenario")
     try:
         text = data.decode("utf-8-sig")
-        docs = [d for d in yaml.load_all(text, Loader=_NoAliasLoader) if d is not None]  # noqa: S506
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML: {exc}") from None
+    docs = yamlsafe.load_all(text, str(path))
     if not docs:
         raise InputError(f"{path}: no scenario in the file")
     for n, doc in enumerate(docs, 1):

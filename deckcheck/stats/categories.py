@@ -26,8 +26,7 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from deckcheck import yamlsafe
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
@@ -179,25 +178,10 @@ def load_categories(path: Path | str, db: CardDB) -> CategorySet:
     return parse_categories(text, db, source=str(path))
 
 
-class _NoAliasLoader(yaml.SafeLoader):
-    """A safe loader that refuses anchors and aliases (no expansion bombs)."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.constructor.ConstructorError(
-                None, None, "aliases are not allowed", event.start_mark
-            )
-        return super().compose_node(parent, index)
-
-
 def parse_categories(text: str, db: CardDB, source: str = "<memory>") -> CategorySet:
     if len(text.encode()) > MAX_BYTES:
         raise InputError(f"{source}: categories text larger than {MAX_BYTES // 1024} KiB")
-    try:
-        data = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        raise InputError(f"{source}: not valid YAML: {exc}") from exc
+    data = yamlsafe.load(text, source)
     problems: list[str] = []
     result = _build(data, db, source, problems)
     if problems:
