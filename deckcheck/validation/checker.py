@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck
@@ -48,7 +48,7 @@ class Checker:
         self.db = db or CardDB.open()
         self._banlists = banlists
         self._formats = formats
-        self._cache: dict[tuple[str, str, str], int | None] = {}
+        self._cache: dict[tuple[str, ...], Any] = {}
 
     @property
     def banlists(self) -> BanlistStore:
@@ -89,7 +89,10 @@ class Checker:
                 f"{fmt.name} starts on {fmt.legal_from.isoformat()}; "
                 f"there is no {fmt.id} card pool or list on {day.isoformat()}"
             )
-        banlist_in_force = self.banlists.for_format(fmt, day) if fmt.banlist else None
+        key = ("list", fmt.id, day.isoformat())
+        if key not in self._cache:
+            self._cache[key] = self.banlists.for_format(fmt, day) if fmt.banlist else None
+        banlist_in_force = self._cache[key]
         return Context(
             deck=deck,
             format=fmt,

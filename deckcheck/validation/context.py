@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
+from typing import Any
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
@@ -29,8 +30,9 @@ class Context:
     db: CardDB
     banlist: Banlist | None = None
     points_cap: float | None = None
-    # shared across checks by the Checker: (list series, list name, name key) -> limit
-    cache: dict[tuple[str, str, str], int | None] = field(default_factory=dict)
+    # shared across checks by the Checker: per-card answers that do not depend on the deck,
+    # e.g. (list series, list name, name key) -> limit
+    cache: dict[tuple[str, ...], Any] = field(default_factory=dict)
 
     @cached_property
     def placed(self) -> list[Placed]:
@@ -65,10 +67,12 @@ class Context:
 
     @cached_property
     def has_unknown(self) -> bool:
-        # "is None", not "in": == on pydantic models is slow
-        return any(card is None for card in self.cards.values()) or any(
-            slot.passcode is None for section in SECTIONS for slot in self.deck.section(section)
+        # a slot without a passcode is the one thing the section counts leave out
+        named_only = any(
+            len(self.deck.section(section)) != self.section_counts[section].total()
+            for section in SECTIONS
         )
+        return named_only or any(card is None for card in self.cards.values())
 
     @cached_property
     def name_counts(self) -> dict[str, dict[int, int]]:

@@ -101,7 +101,12 @@ def not_released(ctx: Context) -> Iterator[Violation]:
     for used in used_cards(ctx):
         if used.card.kind in ("token", "skill"):
             continue  # placement rules speak for these
-        why = release_problem(used.card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
+        key = ("release", fmt.id, cutoff.isoformat(), used.card.uid)
+        if key in ctx.cache:
+            why = ctx.cache[key]
+        else:
+            why = release_problem(used.card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
+            ctx.cache[key] = why
         if why is None:
             continue
         message = f"{used.card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
