@@ -196,7 +196,8 @@ def test_names_with_dashes_and_quotes_round_trip(db):
 
 
 def test_known_cards_without_passcode_are_problems(db):
-    deck = read_names("Main Deck\n1 A Bountiful Ocean\n2 Adventurer Token\n1 Pot of Greed\n", db)
+    text = "Main Deck\n1 Rainbow Crystal Collection\n2 Adventurer Token\n1 Pot of Greed\n"
+    deck = read_names(text, db)
     assert deck.passcodes("main") == [POT] and len(deck.main) == 1
     assert [p.line for p in deck.problems] == [2, 3]
     assert "known skill card but has no passcode" in deck.problems[0].message
