@@ -113,15 +113,19 @@ class Checker:
         ctx = self.context(deck, format_id, on, points_cap)
         violations = [v for rule in CHECKS for v in rule(ctx)]
         sizes = deck.sizes()
-        return Report(
-            deck=DeckInfo(source=deck.source, digest=deck.digest(ctx.section_counts), **sizes),
-            format=FormatInfo(
+        # every field is built here from checked values: skip re-validation (a hot path)
+        return Report.model_construct(
+            deck=DeckInfo.model_construct(
+                source=deck.source, digest=deck.digest(ctx.section_counts), **sizes
+            ),
+            format=FormatInfo.model_construct(
                 id=ctx.format.id,
                 date=ctx.on.isoformat(),
                 banlist=ctx.banlist.name if ctx.banlist else None,
             ),
-            card_data=CardDataInfo(version=self.db.version),
+            card_data=CardDataInfo.model_construct(version=self.db.version),
             valid=not any(v.severity == "error" for v in violations),
             violations=violations,
             notes=[*deck.notices, *copies.effect_name_notes(ctx)],
+            error=None,
         )

@@ -98,15 +98,17 @@ def not_released(ctx: Context) -> Iterator[Violation]:
     if not fmt.region:
         return
     cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
+    # verdicts per card for this pool and day, kept across checks
+    known: dict[str, str | None] = ctx.cache.setdefault(("release", fmt.id, cutoff.isoformat()), {})
     for used in used_cards(ctx):
         if used.card.kind in ("token", "skill"):
             continue  # placement rules speak for these
-        key = ("release", fmt.id, cutoff.isoformat(), used.card.uid)
-        if key in ctx.cache:
-            why = ctx.cache[key]
+        uid = used.card.uid
+        if uid in known:
+            why = known[uid]
         else:
             why = release_problem(used.card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
-            ctx.cache[key] = why
+            known[uid] = why
         if why is None:
             continue
         message = f"{used.card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
