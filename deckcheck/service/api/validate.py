@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Coroutine
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from fastapi.routing import APIRoute
+from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from deckcheck.service.errors import responses
@@ -49,12 +52,25 @@ class ValidateQuery(BaseModel):
     source: str = Field("<request>", max_length=200, description="A label for the report")
 
 
-@router.post(
-    "/validate",
-    response_model=Report,
-    responses=responses(400, 413, 422),
-    openapi_extra=DECK_BODY,
-)
+class LeanRoute(APIRoute):
+    """A route whose endpoint takes the request and its query model only: the query is
+    parsed with the same model that documents it in OpenAPI, without FastAPI's per-request
+    dependency resolution (a quarter of the CPU of a validation)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        endpoint = self.endpoint
+
+        async def handle(request: Request) -> Response:
+            try:
+                query = ValidateQuery.model_validate(dict(request.query_params))
+            except ValidationError as exc:
+                errors = [{**e, "loc": ("query", *e["loc"])} for e in exc.errors()]
+                raise RequestValidationError(errors) from None
+            return await endpoint(request, query)
+
+        return handle
+
+
 async def validate(request: Request, query: Annotated[ValidateQuery, Query()]) -> JSONResponse:
     """Check one deck; the body is the same report as ``deckcheck check --output-format
     json`` gives for it (one element of its ``decks``)."""
@@ -76,3 +92,14 @@ async def validate(request: Request, query: Annotated[ValidateQuery, Query()]) -
     else:
         report = await run_in_threadpool(svc.validate, deck, format_id, on, points_cap)
     return JSONResponse(report.model_dump(mode="json"))
+
+
+router.add_api_route(
+    "/validate",
+    validate,
+    methods=["POST"],
+    response_model=Report,
+    responses=responses(400, 413, 422),
+    openapi_extra=DECK_BODY,
+    route_class_override=LeanRoute,
+)

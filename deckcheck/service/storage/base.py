@@ -186,21 +186,18 @@ class Storage(ABC):
         created = now()
         with self.transaction(write=True) as cur:
             self.lock_player(cur, event_id, key)
-            cur.execute(
-                "SELECT COALESCE(MAX(revision), 0) FROM registrations "
-                "WHERE event_id = ? AND player_key = ?",
-                (event_id, key),
-            )
-            found = cur.fetchone()
-            revision = int(found[0] if found else 0) + 1
+            # the current registration always has the player's highest revision
             cur.execute(
                 "UPDATE registrations SET current = 0 "
-                "WHERE event_id = ? AND player_key = ? AND current = 1",
+                "WHERE event_id = ? AND player_key = ? AND current = 1 RETURNING revision",
                 (event_id, key),
             )
+            replaced = cur.fetchone()
+            revision = int(replaced[0]) + 1 if replaced else 1
             cur.execute(
                 "INSERT INTO registrations (event_id, player, player_key, revision, current, "
-                "digest, record, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?)",
+                "digest, record, created) VALUES (?, ?, ?, ?, 1, ?, ?, ?) "
+                f"RETURNING {_REG_COLUMNS}",
                 (
                     event_id,
                     player,
@@ -211,13 +208,8 @@ class Storage(ABC):
                     created.isoformat(),
                 ),
             )
-            cur.execute(
-                f"SELECT {_REG_COLUMNS} FROM registrations "
-                "WHERE event_id = ? AND player_key = ? AND revision = ?",
-                (event_id, key, revision),
-            )
             row = cur.fetchone()
-        assert row is not None  # just inserted in this transaction
+        assert row is not None  # RETURNING gives the inserted row
         return _registration(row)
 
     def registrations(self, event_id: str, history: bool = False) -> list[RegistrationRow]:
