@@ -150,3 +150,21 @@ def test_a_format_before_it_existed_is_a_usage_error(capsys):
     assert "starts on 2025-09-22" in result.err
     ok = run(capsys, "check", EXAMPLE, "--format", "genesys", "--date", "2025-09-22")
     assert ok.code in (0, 1) and "genesys on 2025-09-22" in ok.out
+
+
+def test_check_reads_the_repository_configuration(capsys, tmp_path, monkeypatch):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "blue-eyes.ydk").write_text(Path(EXAMPLE).read_text())
+    (tmp_path / "deckcheck.toml").write_text(
+        'format = "ocg"\ndate = 2026-08-01\npaths = ["decks/**/*.ydk"]\noutput-format = "json"\n'
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run(capsys, "check")
+    assert result.code == 1  # the OCG list breaks the example deck
+    (report,) = json.loads(result.out)["decks"]
+    assert report["format"]["id"] == "ocg" and report["format"]["date"] == "2026-08-01"
+    # options on the command line win over the file
+    again = run(capsys, "check", "--format", "tcg", "--date", "2026-06-01")
+    assert again.code == 0
+    assert json.loads(again.out)["decks"][0]["format"]["id"] == "tcg"
