@@ -6,6 +6,7 @@ these call the same library functions as the CLI, so a deck gets the same report
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from deckcheck.service.settings import Settings
 # each unknown name costs a fuzzy search over every card name (up to ~0.25 s): a request may
 # hold only this many, so that one request cannot hold a worker for minutes
 MAX_UNKNOWN_NAMES = 25
+MAX_CAPPED_CHECKERS = 32
 
 if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
@@ -39,6 +41,7 @@ class Service:
     storage: Storage
     # checkers for events with their own points cap, by (format, cap)
     _capped: dict[tuple[str, float], Checker] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
     def build(cls, settings: Settings) -> Service:
@@ -68,14 +71,18 @@ class Service:
         """The shared checker, or one whose format carries an event's own points cap."""
         if points_cap is None:
             return self.checker
-        key = (format_id, points_cap)
-        if key not in self._capped:
-            from deckcheck.validation import Checker
+        from deckcheck.validation import Checker
 
-            capped = self.format(format_id).model_copy(update={"points_cap": points_cap})
-            formats = {**self.formats, format_id: capped}
-            self._capped[key] = Checker(self.db, self.banlists, formats)
-        return self._capped[key]
+        key = (format_id, points_cap)
+        with self._lock:  # registrations run in worker threads
+            found = self._capped.get(key)
+            if found is None:
+                if len(self._capped) >= MAX_CAPPED_CHECKERS:  # events are created freely
+                    self._capped.pop(next(iter(self._capped)))
+                capped = self.format(format_id).model_copy(update={"points_cap": points_cap})
+                found = Checker(self.db, self.banlists, {**self.formats, format_id: capped})
+                self._capped[key] = found
+        return found
 
     def read_deck(self, data: bytes | str, source: str, codec: str | None = None) -> Deck:
         """A deck from request bytes or text in any codec the CLI reads (sniffed unless

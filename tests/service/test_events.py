@@ -277,3 +277,18 @@ def test_bad_player_names(client, player):
     event = create_event(client)
     response = register(client, event, player, deck_text())
     assert response.status_code == 422
+
+
+def test_checkers_for_event_points_caps_are_reused_and_bounded(service, monkeypatch):
+    from deckcheck.service import state
+
+    monkeypatch.setattr(state, "MAX_CAPPED_CHECKERS", 2)
+    monkeypatch.setattr(service, "_capped", {})
+    assert service.checker_for("genesys", None) is service.checker
+    first = service.checker_for("genesys", 50.0)
+    assert service.checker_for("genesys", 50.0) is first
+    assert service.checker_for("genesys", 50.0).format("genesys").points_cap == 50.0
+    service.checker_for("genesys", 60.0)
+    service.checker_for("genesys", 70.0)  # the oldest (50) goes
+    assert list(service._capped) == [("genesys", 60.0), ("genesys", 70.0)]
+    assert service.checker_for("genesys", 50.0) is not first
