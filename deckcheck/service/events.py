@@ -18,7 +18,7 @@ from deckcheck.decks.model import Deck, Section
 from deckcheck.registration import Registration, RegistrationRefused, Sections
 from deckcheck.service.errors import ApiError
 from deckcheck.service.state import Service
-from deckcheck.service.storage import EventRow, RegistrationRow
+from deckcheck.service.storage import EventRow, RegistrationRow, ReplaceRefused
 from deckcheck.service.tokens import hash_token, new_event_id, new_token, token_matches
 from deckcheck.validation.report import Report
 
@@ -62,6 +62,12 @@ class RegistrationIn(BaseModel):
     player: str = Field(min_length=1, max_length=200)
     deck: str = Field(min_length=1, description="Deck text in any codec the CLI reads")
     codec: str | None = Field(None, pattern="^(ydk|ydke|names|json|yaml)$")
+    player_key: str | None = Field(
+        None,
+        max_length=200,
+        description="To register again: the key given at the player's first registration "
+        "(the organiser's token in Authorization does as well)",
+    )
 
     _player = field_validator("player")(clean_text)
 
@@ -79,6 +85,9 @@ class RegistrationOut(BaseModel):
     banlist: str | None = None
     sizes: dict[Section, int]
     deck: Sections
+    player_key: str | None = Field(
+        None, description="Only on the first registration: needed to register again"
+    )
 
 
 class RegistrationList(BaseModel):
@@ -126,7 +135,7 @@ def authorise(svc: Service, event: EventRow, token: str | None) -> None:
         raise ApiError(403, "the organiser token does not match this event")
 
 
-def registration_out(row: RegistrationRow) -> RegistrationOut:
+def registration_out(row: RegistrationRow, key: str | None = None) -> RegistrationOut:
     record = Registration.model_validate(row.record)
     return RegistrationOut(
         event=row.event_id,
@@ -141,11 +150,21 @@ def registration_out(row: RegistrationRow) -> RegistrationOut:
         banlist=record.banlist,
         sizes=record.sizes,
         deck=record.deck,
+        player_key=key,
     )
 
 
-def register(svc: Service, event: EventRow, player: str, deck: Deck) -> RegistrationRow:
-    """Validate and store; an invalid deck is refused (422) with its report."""
+def register(
+    svc: Service,
+    event: EventRow,
+    player: str,
+    deck: Deck,
+    key: str | None = None,
+    organiser: bool = False,
+) -> RegistrationOut:
+    """Validate and store; an invalid deck is refused (422) with its report. A player's
+    first registration gets a key (shown once); registering again needs that key or the
+    organiser's token, so nobody replaces another player's deck by giving their name."""
     from deckcheck.registration import register as make_record
 
     if not is_open(event):
@@ -159,9 +178,28 @@ def register(svc: Service, event: EventRow, player: str, deck: Deck) -> Registra
         )
     except RegistrationRefused as exc:
         raise ApiError(422, str(exc), "deck-invalid", report=exc.report) from None
-    return svc.storage.register(
-        event.id, record.player, record.digest, record.model_dump(mode="json")
-    )
+    new_key = new_token()
+
+    def may_replace(stored: str) -> bool:
+        return organiser or (key is not None and token_matches(key, stored))
+
+    try:
+        row, first = svc.storage.register(
+            event.id,
+            record.player,
+            record.digest,
+            record.model_dump(mode="json"),
+            hash_token(new_key),
+            may_replace,
+        )
+    except ReplaceRefused:
+        raise ApiError(
+            403,
+            f"{record.player} is registered for {event.name} already; to register again give "
+            "the player key from the first registration",
+            "player-key-required",
+        ) from None
+    return registration_out(row, new_key if first else None)
 
 
 def current_record(svc: Service, event: EventRow, player: str) -> Registration:

@@ -232,6 +232,7 @@ async def register(
     event_id: str,
     player: str = Form("", max_length=200),
     deck: str = Form("", max_length=256 * 1024),
+    key: str = Form("", alias="player_key", max_length=200),
     file: UploadFile | None = None,
 ) -> HTMLResponse:
     svc = _svc(request)
@@ -249,7 +250,7 @@ async def register(
 
         def work() -> events.RegistrationOut:
             parsed = svc.read_deck(data, source)
-            return events.registration_out(events.register(svc, event, name, parsed))
+            return events.register(svc, event, name, parsed, key.strip() or None)
 
         done = await run_in_threadpool(work)
     except ApiError as exc:

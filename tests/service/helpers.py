@@ -16,7 +16,8 @@ def auth(event: dict) -> dict[str, str]:
     return {"Authorization": f"Bearer {event['organiser_token']}"}
 
 
-def register(client, event: dict, player: str, deck: str):
-    return client.post(
-        f"/v1/events/{event['id']}/registrations", json={"player": player, "deck": deck}
-    )
+def register(client, event: dict, player: str, deck: str, key=None, headers=None):
+    body = {"player": player, "deck": deck}
+    if key is not None:
+        body["player_key"] = key
+    return client.post(f"/v1/events/{event['id']}/registrations", json=body, headers=headers)

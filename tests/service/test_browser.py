@@ -151,6 +151,7 @@ def test_create_an_event_register_and_see_it_listed(browser, live):
     set_value(browser, "deck", deck_text())
     submit(browser, "register-form")
     assert "Mira Okafor is registered" in by_id(browser, "registered").text
+    assert len(by_id(browser, "new-player-key").get_attribute("value")) >= 40
 
     # another player's deck is refused, with the reasons
     by_id(browser, "player").clear()

@@ -132,8 +132,11 @@ def test_event_points_cap_applies_to_registrations(client):
 def test_re_registration_replaces_and_keeps_history(client):
     event = create_event(client)
     first = register(client, event, "Eve", deck_text()).json()
-    second = register(client, event, "EVE", with_side(deck_text(), ASH, ASH)).json()
+    assert len(first["player_key"]) >= 40
+    second = register(client, event, "EVE", with_side(deck_text(), ASH, ASH), first["player_key"])
+    second = second.json()
     assert (second["revision"], second["replaced_earlier"]) == (2, True)
+    assert second["player_key"] is None  # shown once, at the first registration
     assert second["digest"] != first["digest"]
     listing = client.get(f"/v1/events/{event['id']}/registrations", headers=auth(event)).json()
     assert (listing["current"], listing["history"]) == (1, 1)
@@ -145,6 +148,29 @@ def test_re_registration_replaces_and_keeps_history(client):
         (1, False, first["digest"]),
         (2, True, second["digest"]),
     ]
+
+
+def test_nobody_else_replaces_a_players_registration(client):
+    event = create_event(client)
+    other = create_event(client)
+    first = register(client, event, "Rae", deck_text()).json()
+    sided = with_side(deck_text(), ASH)
+    for attempt in (
+        register(client, event, "rae", sided),  # no key
+        register(client, event, "Rae", sided, "not-the-key"),
+        register(client, event, "Rae", sided, headers=auth(other)),  # another event's token
+    ):
+        assert attempt.status_code == 403
+    assert register(client, event, "Rae", sided).json()["error"]["code"] == "player-key-required"
+    # the key of one player does not open another's registration
+    register(client, event, "Sol", deck_text())
+    assert register(client, event, "Sol", sided, first["player_key"]).status_code == 403
+    # the organiser may register again for a player
+    by_organiser = register(client, event, "Rae", sided, headers=auth(event))
+    assert (by_organiser.status_code, by_organiser.json()["revision"]) == (201, 2)
+    current = client.get(f"/v1/events/{event['id']}/registrations", headers=auth(event)).json()
+    rae = next(r for r in current["registrations"] if r["player"] == "Rae")
+    assert rae["sizes"]["side"] == 1
 
 
 def test_listing_needs_the_organiser_token(client):

@@ -62,8 +62,14 @@ def test_event_pages_end_to_end(client):
 
     done = client.post(page + "/register", data={"player": "Noor", "deck": deck_text()})
     assert done.status_code == 201 and "Noor is registered" in done.text
-    again = client.post(page + "/register", data={"player": "noor", "deck": deck_text()})
+    key = re.search(r'id="new-player-key"[^>]* value="([^"]+)"', done.text)[1]
+    keyless = client.post(page + "/register", data={"player": "noor", "deck": deck_text()})
+    assert keyless.status_code == 403 and "player key" in keyless.text
+    again = client.post(
+        page + "/register", data={"player": "noor", "deck": deck_text(), "player_key": key}
+    )
     assert "revision 2" in again.text
+    assert 'id="new-player-key"' not in again.text
     nameless = client.post(page + "/register", data={"player": " ", "deck": deck_text()})
     assert nameless.status_code == 422
 

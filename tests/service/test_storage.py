@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from deckcheck.errors import DataError, InputError
-from deckcheck.service.storage import default_sqlite_path, open_storage
+from deckcheck.service.storage import ReplaceRefused, default_sqlite_path, open_storage
 from deckcheck.service.tokens import new_event_id
 from tests.service.conftest import need_pg
 
@@ -19,6 +19,10 @@ def storage(request, tmp_path):
     store = open_storage(url)
     yield store
     store.close()
+
+
+def ANYONE(stored_hash: str) -> bool:
+    return True
 
 
 def new_event(storage, **fields):
@@ -53,9 +57,10 @@ def test_events_round_trip(storage):
 
 def test_registrations_keep_history(storage):
     event = new_event(storage)
-    first = storage.register(event.id, "Ann Lee", "sha256:1", {"n": 1})
-    second = storage.register(event.id, "ann  LEE", "sha256:2", {"n": 2})
-    other = storage.register(event.id, "Bo", "sha256:3", {"n": 3})
+    first, new = storage.register(event.id, "Ann Lee", "sha256:1", {"n": 1}, "k1", ANYONE)
+    second, again = storage.register(event.id, "ann  LEE", "sha256:2", {"n": 2}, "k2", ANYONE)
+    other, _ = storage.register(event.id, "Bo", "sha256:3", {"n": 3}, "k3", ANYONE)
+    assert (new, again) == (True, False)
     assert (first.revision, second.revision, other.revision) == (1, 2, 1)
     assert [r.digest for r in storage.registrations(event.id)] == ["sha256:2", "sha256:3"]
     history = storage.registrations(event.id, history=True)
@@ -71,13 +76,30 @@ def test_registrations_keep_history(storage):
     assert storage.registrations(new_event(storage).id) == []
 
 
+def test_replacing_needs_permission_and_keeps_the_first_key(storage):
+    event = new_event(storage)
+    seen = []
+
+    def only_with_k1(stored_hash: str) -> bool:
+        seen.append(stored_hash)
+        return stored_hash == "k1"
+
+    storage.register(event.id, "Cy", "sha256:1", {}, "k1", only_with_k1)
+    assert seen == []  # a first registration needs no permission
+    with pytest.raises(ReplaceRefused):
+        storage.register(event.id, "cy", "sha256:2", {}, "k2", lambda stored: False)
+    assert storage.count(event.id) == (1, 1)  # the refused attempt left nothing behind
+    row, first = storage.register(event.id, "CY", "sha256:3", {}, "k3", only_with_k1)
+    assert (row.revision, first, seen) == (2, False, ["k1"])  # the stored key is the first
+
+
 def test_concurrent_writers_lose_nothing(storage):
     event = new_event(storage)
     errors: list[BaseException] = []
 
     def work(i: int) -> None:
         try:
-            storage.register(event.id, f"p{i % 10}", f"sha256:{i}", {"i": i})
+            storage.register(event.id, f"p{i % 10}", f"sha256:{i}", {"i": i}, "k", ANYONE)
         except BaseException as exc:  # reported below
             errors.append(exc)
 

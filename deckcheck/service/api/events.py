@@ -75,13 +75,18 @@ def show(event: Event) -> EventOut:
     "/events/{event_id}/registrations",
     status_code=201,
     response_model=RegistrationOut,
-    responses=responses(400, 404, 409, 413, 422),
+    responses=responses(400, 403, 404, 409, 413, 422),
 )
-def register(svc: Svc, event: Event, data: RegistrationIn) -> RegistrationOut:
+def register(svc: Svc, event: Event, data: RegistrationIn, token: Token) -> RegistrationOut:
     """Register a player's deck. Refused (422, with the report) when the deck is not valid
-    for the event; registering again replaces the earlier deck, which stays in the history."""
+    for the event. The first registration answers with a player key, shown once; registering
+    again (with that key, or by the organiser) replaces the earlier deck, which stays in the
+    history."""
+    organiser = token is not None
+    if organiser:
+        events.authorise(svc, event, token.credentials)
     deck = svc.read_deck(data.deck, f"registration of {data.player}", data.codec)
-    return events.registration_out(events.register(svc, event, data.player, deck))
+    return events.register(svc, event, data.player, deck, data.player_key, organiser)
 
 
 @router.get(

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from deckcheck.paths import user_data_dir
 from deckcheck.service.settings import check_database_url
-from deckcheck.service.storage.base import EventRow, RegistrationRow, Storage, player_key
+from deckcheck.service.storage.base import (
+    EventRow,
+    RegistrationRow,
+    ReplaceRefused,
+    Storage,
+    player_key,
+)
 
 __all__ = [
     "EventRow",
     "RegistrationRow",
+    "ReplaceRefused",
     "Storage",
     "default_sqlite_path",
     "open_storage",

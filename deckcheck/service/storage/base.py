@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime
 from typing import Any
@@ -36,6 +37,10 @@ class RegistrationRow(BaseModel):
     created: datetime
     # the registration record (deckcheck.registration) as JSON
     record: dict[str, Any]
+
+
+class ReplaceRefused(Exception):
+    """A player is registered already and the caller may not replace the registration."""
 
 
 def now() -> datetime:
@@ -73,6 +78,13 @@ SCHEMA = (
     # at most one current registration per player and event, whatever the interleaving
     """CREATE UNIQUE INDEX IF NOT EXISTS registrations_current
         ON registrations (event_id, player_key) WHERE current = 1""",
+    # the key a player got at the first registration (hashed): needed to register again
+    """CREATE TABLE IF NOT EXISTS players (
+        event_id TEXT NOT NULL REFERENCES events (id),
+        player_key TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (event_id, player_key)
+    )""",
 )
 
 _EVENT_COLUMNS = "id, name, format, date, points_cap, deadline, created"
@@ -179,13 +191,34 @@ class Storage(ABC):
         return str(row[0]) if row else None
 
     def register(
-        self, event_id: str, player: str, digest: str, record: dict[str, Any]
-    ) -> RegistrationRow:
-        """Add the player's registration; an earlier one stays as history, not current."""
+        self,
+        event_id: str,
+        player: str,
+        digest: str,
+        record: dict[str, Any],
+        token_hash: str,
+        may_replace: Callable[[str], bool],
+    ) -> tuple[RegistrationRow, bool]:
+        """Add the player's registration, and whether it is the player's first. An earlier
+        one stays as history; replacing it needs ``may_replace(stored player key hash)``,
+        else ReplaceRefused. A first registration stores ``token_hash`` as the player's key.
+        """
         key = player_key(player)
         created = now()
         with self.transaction(write=True) as cur:
             self.lock_player(cur, event_id, key)
+            cur.execute(
+                "SELECT token_hash FROM players WHERE event_id = ? AND player_key = ?",
+                (event_id, key),
+            )
+            known = cur.fetchone()
+            if known is None:
+                cur.execute(
+                    "INSERT INTO players (event_id, player_key, token_hash) VALUES (?, ?, ?)",
+                    (event_id, key, token_hash),
+                )
+            elif not may_replace(str(known[0])):
+                raise ReplaceRefused(player)
             # the current registration always has the player's highest revision
             cur.execute(
                 "UPDATE registrations SET current = 0 "
@@ -210,7 +243,7 @@ class Storage(ABC):
             )
             row = cur.fetchone()
         assert row is not None  # RETURNING gives the inserted row
-        return _registration(row)
+        return _registration(row), known is None
 
     def registrations(self, event_id: str, history: bool = False) -> list[RegistrationRow]:
         """Current registrations by player (and, with ``history``, the replaced ones too)."""
