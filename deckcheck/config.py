@@ -36,9 +36,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from deckcheck.errors import InputError
 from deckcheck.infile import read_text
+from deckcheck.report.render import OUTPUT_FORMATS
 
 CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
-OUTPUT_FORMATS = ("text", "json", "sarif", "junit", "github", "markdown")
 DEFAULT_PATHS = ("**/*.ydk", "**/*.ydke")
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__"})
 MAX_CONFIG_BYTES = 1024 * 1024

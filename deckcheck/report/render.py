@@ -1,26 +1,26 @@
-"""Output formats for reports, by name."""
+"""Output formats for reports, by name; each renderer's module is imported only when used."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
 
 from deckcheck.errors import InputError
 
-
-def renderers() -> dict[str, Callable[..., str]]:
-    from deckcheck.report import json, text
-
-    found: dict[str, Callable[..., Any]] = {"text": text.render, "json": json.render}
-    try:
-        from deckcheck.report.formats import RENDERERS
-    except ImportError:
-        return found
-    return found | RENDERERS
+# name -> module with a ``render(reports) -> str``
+MODULES = {
+    "text": "deckcheck.report.text",
+    "json": "deckcheck.report.json",
+    "sarif": "deckcheck.report.sarif",
+    "junit": "deckcheck.report.junit",
+    "github": "deckcheck.report.github",
+    "markdown": "deckcheck.report.markdown",
+}
+OUTPUT_FORMATS = tuple(MODULES)
 
 
 def renderer(name: str) -> Callable[..., str]:
-    table = renderers()
-    if name not in table:
-        raise InputError(f"unknown output format {name!r}; choose from {', '.join(table)}")
-    return table[name]
+    if name not in MODULES:
+        known = ", ".join(OUTPUT_FORMATS)
+        raise InputError(f"unknown output format {name!r}; choose from {known}")
+    return import_module(MODULES[name]).render

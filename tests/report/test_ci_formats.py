@@ -10,8 +10,7 @@ import jsonschema
 import pytest
 
 from deckcheck.report import github, junit, markdown, sarif
-from deckcheck.report.formats import RENDERERS
-from deckcheck.report.render import renderer
+from deckcheck.report.render import OUTPUT_FORMATS, renderer
 from deckcheck.validation.rules import RULES
 from tests.conftest import DATA
 
@@ -31,10 +30,10 @@ def in_tmp(reports, monkeypatch):
     monkeypatch.chdir(reports[2].deck.source.rsplit("/", 1)[0])
 
 
-def test_registry_has_every_ci_format():
-    assert set(RENDERERS) == {"sarif", "junit", "github", "markdown"}
-    for name in RENDERERS:
-        assert renderer(name) is RENDERERS[name]
+def test_registry_has_every_output_format():
+    assert OUTPUT_FORMATS == ("text", "json", "sarif", "junit", "github", "markdown")
+    assert renderer("sarif") is sarif.render and renderer("junit") is junit.render
+    assert renderer("github") is github.render and renderer("markdown") is markdown.render
 
 
 def test_sarif_is_valid_against_the_schema(reports):
