@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -137,6 +136,8 @@ def check_batch(
     count = workers or os.cpu_count() or 1
     if count <= 1 or len(jobs) < POOL_MIN_DECKS:
         return [check_job(job, checker) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
     path = str(db_path) if db_path else str(checker.db.path)
     chunk = max(1, len(jobs) // (count * 8))
     with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool:

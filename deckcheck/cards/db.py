@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from datetime import date
@@ -55,6 +54,8 @@ def write_snapshot(
     ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
     date to the manifest and returns it.
     """
+    import tempfile
+
     out_dir.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=out_dir)
     os.close(fd)
@@ -102,6 +103,8 @@ def write_snapshot(
 
 
 def _write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=".manifest-", dir=path.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         json.dump(data, fh, indent=2, ensure_ascii=False)

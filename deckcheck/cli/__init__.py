@@ -6,6 +6,12 @@ inside the command functions so that ``deckcheck check`` starts fast.
 
 from __future__ import annotations
 
+import os
+
+# deckcheck uses no pydantic plugins; looking for them scans every installed distribution
+# at the first model definition, a large share of the command's start-up time
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
 # command modules register themselves on import
 # (each: from deckcheck.cli import NAME as _NAME)
 from deckcheck.cli import banlist as _banlist  # noqa: E402,F401
