@@ -125,6 +125,7 @@ def assert_error(response, status: int, code: str) -> dict:
         (b"\x00\x01\x02\x03binary", "binary"),
         (b"#main\n\xff\xfe\xfa\n", "UTF-8"),
         (b"ydke://!!!not-base64!", "ydke"),
+        (b'{"main": ["\\ud800"]}', "invalid Unicode"),  # a lone surrogate as a card name
     ],
 )
 def test_bad_deck_text_is_400(client, body, message):
