@@ -14,7 +14,8 @@ for attempt in 1 2 3; do
     [ "$attempt" = 3 ] && { echo "ci: apt-get update failed" >&2; return 1; }
     sleep 5
 done
-apt-get install -y -qq --no-install-recommends postgresql chromium chromium-driver >/dev/null
+apt-get install -y -qq --no-install-recommends \
+    postgresql chromium chromium-driver fonts-liberation >/dev/null
 
 pg_version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
 pg_main() { pg_lsclusters -h | awk -v v="$pg_version" '$1 == v && $2 == "main"'; }
