@@ -32,6 +32,9 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # what exists at start-up lives as long as the server: keep it out of every GC pass
+        gc.collect()
+        gc.freeze()
         yield
         if service is None and "service" in state:
             state.pop("service").close()
@@ -58,7 +61,4 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     # outermost first: the timeout covers reading the body
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(Timeout, seconds=settings.timeout)
-    # what was built so far lives as long as the process: keep it out of every GC pass
-    gc.collect()
-    gc.freeze()
     return app
