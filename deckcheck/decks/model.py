@@ -60,8 +60,11 @@ class Deck(BaseModel):
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)
             counts_sorted = sorted(counts_here.items())
-            unknown = sorted(s.text or "" for s in self.section(name) if s.passcode is None)
-            parts.append(name + ":" + ",".join(f"{p}x{n}" for p, n in counts_sorted))
+            parts.append(name + ":" + ",".join([f"{p}x{n}" for p, n in counts_sorted]))
+            slots = self.section(name)
+            if len(slots) == counts_here.total():
+                continue  # every slot has a passcode
+            unknown = sorted(s.text or "" for s in slots if s.passcode is None)
             if unknown:
                 parts.append(name + "?:" + "|".join(unknown))
         return "sha256:" + hashlib.sha256(";".join(parts).encode()).hexdigest()[:32]

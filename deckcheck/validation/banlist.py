@@ -14,13 +14,21 @@ from deckcheck.validation.copies import breakdown, explain
 from deckcheck.validation.report import Violation, violation
 
 
+def known_limits(ctx: Context) -> dict[str, int | None]:
+    """Limits by name already worked out for the list this format applies (kept across
+    checks; the format is part of the key because Traditional reads a list differently)."""
+    banlist = ctx.banlist
+    assert banlist is not None
+    return ctx.cache.setdefault(("limits", ctx.format.id, banlist.series, banlist.name), {})
+
+
 def name_limit(ctx: Context, key: str) -> int | None:
     """The lowest limit any printing of any card with name ``key`` has in the list."""
     banlist = ctx.banlist
     assert banlist is not None
-    cache_key = (banlist.series, banlist.name, key)
-    if cache_key in ctx.cache:
-        return ctx.cache[cache_key]
+    known = known_limits(ctx)
+    if key in known:
+        return known[key]
     limits = [
         entry.limit
         for card in ctx.db.with_name_key(key)
@@ -30,7 +38,7 @@ def name_limit(ctx: Context, key: str) -> int | None:
         and entry.limit >= 0
     ]
     found = min(limits) if limits else None
-    ctx.cache[cache_key] = found
+    known[key] = found
     return found
 
 

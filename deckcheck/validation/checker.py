@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck
 from deckcheck.formats.model import Format
-from deckcheck.validation import banlist, construction, copies, pool
+from deckcheck.validation import banlist, construction, copies, fast, pool
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, Violation
 
@@ -44,8 +44,10 @@ class Checker:
         db: CardDB | None = None,
         banlists: BanlistStore | None = None,
         formats: dict[str, Format] | None = None,
+        fast_accept: bool = True,
     ) -> None:
         self.db = db or CardDB.open()
+        self.fast_accept = fast_accept
         self._banlists = banlists
         self._formats = formats
         self._cache: dict[tuple[str, ...], Any] = {}
@@ -111,7 +113,11 @@ class Checker:
         points_cap: float | None = None,
     ) -> Report:
         ctx = self.context(deck, format_id, on, points_cap)
-        violations = [v for rule in CHECKS for v in rule(ctx)]
+        notes = fast.accept(ctx) if self.fast_accept else None
+        violations = []
+        if notes is None:
+            violations = [v for rule in CHECKS for v in rule(ctx)]
+            notes = [*deck.notices, *copies.effect_name_notes(ctx)]
         sizes = deck.sizes()
         # every field is built here from checked values: skip re-validation (a hot path)
         return Report.model_construct(
@@ -126,6 +132,6 @@ class Checker:
             card_data=CardDataInfo.model_construct(version=self.db.version),
             valid=not any(v.severity == "error" for v in violations),
             violations=violations,
-            notes=[*deck.notices, *copies.effect_name_notes(ctx)],
+            notes=notes,
             error=None,
         )

@@ -65,6 +65,8 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
 
 def effect_name_notes(ctx: Context) -> Iterator[str]:
     """Say why a card whose name changes only by effect counts on its own."""
+    if not any(card is not None and card.effect_name_changes for card in ctx.cards.values()):
+        return
     names = set(ctx.name_counts)
     seen: set[tuple[str, str]] = set()
     for card in ctx.cards.values():
@@ -73,7 +75,11 @@ def effect_name_notes(ctx: Context) -> Iterator[str]:
         for other in card.effect_name_changes:
             if other in names and other not in card.name_keys and (card.name, other) not in seen:
                 seen.add((card.name, other))
-                yield (
-                    f"{card.name} and {other} count as different names: {card.name} takes "
-                    f"the name {other} only through its own effect (rulebook 1.2.1.1)"
-                )
+                yield rename_note(card.name, other)
+
+
+def rename_note(name: str, other: str) -> str:
+    return (
+        f"{name} and {other} count as different names: {name} takes "
+        f"the name {other} only through its own effect (rulebook 1.2.1.1)"
+    )

@@ -93,6 +93,19 @@ def release_problem(card: Card, region: str, cutoff: date, excluded: list[date])
     return None
 
 
+def distinct_cards(ctx: Context) -> list[Card]:
+    """The deck's cards, one per card (printings together), without building ``Used``."""
+    seen: dict[str, Card] = {}
+    for card in ctx.cards.values():
+        if card is not None and card.uid not in seen:
+            seen[card.uid] = card
+    return list(seen.values())
+
+
+def used_of(ctx: Context, card: Card) -> Used:
+    return next(u for u in used_cards(ctx) if u.card.uid == card.uid)
+
+
 def not_released(ctx: Context) -> Iterator[Violation]:
     fmt = ctx.format
     if not fmt.region:
@@ -100,26 +113,26 @@ def not_released(ctx: Context) -> Iterator[Violation]:
     cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
     # verdicts per card for this pool and day, kept across checks
     known: dict[str, str | None] = ctx.cache.setdefault(("release", fmt.id, cutoff.isoformat()), {})
-    for used in used_cards(ctx):
-        if used.card.kind in ("token", "skill"):
+    for card in distinct_cards(ctx):
+        if card.kind in ("token", "skill"):
             continue  # placement rules speak for these
-        uid = used.card.uid
+        uid = card.uid
         if uid in known:
             why = known[uid]
         else:
-            why = release_problem(used.card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
+            why = release_problem(card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
             known[uid] = why
         if why is None:
             continue
-        message = f"{used.card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
-        yield violation("not-released", message, **used.fields())
+        message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
+        yield violation("not-released", message, **used_of(ctx, card).fields())
 
 
 def never_legal(ctx: Context) -> Iterator[Violation]:
-    for used in used_cards(ctx):
-        if used.card.illegal:
-            message = f"{used.card.name} is never legal in tournament play"
-            yield violation("never-legal", message, **used.fields())
+    for card in distinct_cards(ctx):
+        if card.illegal:
+            message = f"{card.name} is never legal in tournament play"
+            yield violation("never-legal", message, **used_of(ctx, card).fields())
 
 
 def _is_kind(card: Card, kind: str) -> bool:

@@ -1,0 +1,122 @@
+"""Fast acceptance: prove a deck clean without running every rule.
+
+Most decks checked in bulk are valid. For a format, list and day, each card's verdict under
+the card-level rules (release, never-legal, forbidden kinds, whitelist, Tokens and Skill
+Cards, groups) is worked out once, by running those very rules on the card alone. A deck
+whose cards all pass, whose sections fit, whose cards sit in the right sections and whose
+names stay within their copy and list limits cannot produce a violation, so its report is
+built directly. Anything else, or anything this module does not model (points caps, Speed
+groups, cards without a passcode, parse problems), goes through the full rule set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcheck.cards.model import Card
+from deckcheck.decks.model import Deck, Slot
+from deckcheck.validation import banlist as banlist_rules
+from deckcheck.validation import pool
+from deckcheck.validation.context import Context
+
+CARD_RULES = (pool.not_released, pool.never_legal, pool.forbidden_card_type, pool.not_on_whitelist)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    name: str
+    keys: tuple[str, ...]
+    renames: tuple[str, ...]  # names taken only by effect, for the report's notes
+    extra_deck: bool
+    ok: bool  # no card-level rule fires for this card
+
+
+def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
+    alone = Deck(main=[Slot(passcode=code)])
+    single = Context(
+        deck=alone,
+        format=ctx.format,
+        on=ctx.on,
+        db=ctx.db,
+        banlist=ctx.banlist,
+        points_cap=ctx.points_cap,
+        cache=ctx.cache,
+    )
+    fires = any(True for rule in CARD_RULES for _ in rule(single))
+    ok = not fires and card.kind not in ("token", "skill")
+    return Verdict(
+        card.name, card.name_keys, card.effect_name_changes, card.is_extra_deck_monster, ok
+    )
+
+
+def _table(ctx: Context) -> dict[int, Verdict | None] | None:
+    """Verdicts by passcode for this context's format, list and day; None when the format
+    has deck-level rules this module does not model."""
+    fmt, listed = ctx.format, ctx.banlist
+    if fmt.skill_cards or ctx.points_cap is not None or fmt.points_cap is not None:
+        return None
+    if listed is not None and (listed.points_cap is not None or listed.groups()):
+        return None
+    key = (
+        "fast",
+        fmt.id,
+        listed.series if listed else "",
+        listed.name if listed else "",
+        ctx.on.isoformat(),
+    )
+    return ctx.cache.setdefault(key, {})
+
+
+def accept(ctx: Context) -> list[str] | None:
+    """The report's notes when the full rule set would find nothing in this deck, else None
+    (then the full rule set runs)."""
+    deck = ctx.deck
+    if deck.problems:
+        return None
+    table = _table(ctx)
+    if table is None:
+        return None
+    fmt = ctx.format
+    totals: dict[str, int] = {}
+    seen: list[Verdict] = []
+    for section in ("main", "extra", "side"):
+        bounds = getattr(fmt, section)
+        slots = deck.section(section)
+        counts = ctx.section_counts[section]
+        if not bounds.min <= len(slots) <= bounds.max or counts.total() != len(slots):
+            return None
+        for code, n in counts.items():
+            verdict = table.get(code, False)
+            if verdict is False:
+                card = ctx.db.get(code)
+                verdict = table[code] = None if card is None else _verdict(ctx, code, card)
+            if verdict is None or not verdict.ok:
+                return None
+            if verdict.extra_deck is (section == "main") and section != "side":
+                return None
+            seen.append(verdict)
+            for name in verdict.keys:
+                totals[name] = totals.get(name, 0) + n
+    limit = fmt.copy_limit
+    if any(total > limit for total in totals.values()):
+        return None
+    if ctx.banlist is not None:
+        known = banlist_rules.known_limits(ctx)
+        for name, total in totals.items():
+            listed = known[name] if name in known else banlist_rules.name_limit(ctx, name)
+            if listed is not None and (listed == 0 or total > listed):
+                return None
+    return [*deck.notices, *_rename_notes(seen, totals)]
+
+
+def _rename_notes(seen: list[Verdict], names: dict[str, int]) -> list[str]:
+    from deckcheck.validation.copies import rename_note
+
+    notes: list[str] = []
+    for verdict in seen:
+        for other in verdict.renames:
+            if other in names and other not in verdict.keys:
+                note = rename_note(verdict.name, other)
+                if note not in notes:
+                    notes.append(note)
+    return notes

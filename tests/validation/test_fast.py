@@ -1,0 +1,70 @@
+"""The fast acceptance path gives exactly the report of the full rule set."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from deckcheck.decks.codecs import load_deck
+from deckcheck.decks.model import Deck, Slot
+from deckcheck.validation import Checker
+from tests.conftest import DECKS, ROOT
+
+from .helpers import filler
+
+CASES = [
+    ("tcg", date(2026, 6, 1)),
+    ("ocg", date(2026, 8, 1)),
+    ("traditional", date(2019, 6, 1)),
+    ("traditional", date(2026, 6, 1)),
+    ("goat", date(2005, 9, 1)),
+    ("edison", date(2010, 5, 1)),
+    ("genesys", date(2025, 10, 1)),
+]
+
+
+@pytest.fixture(scope="module")
+def checkers(db):
+    return Checker(db), Checker(db, fast_accept=False)
+
+
+def repaired(deck: Deck, report, db) -> Deck:
+    """The deck without every card a violation names, topped up with vanilla monsters."""
+    bad = {code for v in report.violations for code in v.cards}
+    keep = {
+        name: [s for s in deck.section(name) if s.passcode not in bad and s.passcode]
+        for name in ("main", "extra", "side")
+    }
+    main = keep["main"] + [Slot(passcode=p) for p in filler(db, max(0, 40 - len(keep["main"])))]
+    return Deck(source=deck.source, main=main, extra=keep["extra"][:15], side=keep["side"][:15])
+
+
+def same(checkers, deck, fmt, day):
+    quick, full = (c.check(deck, fmt, day) for c in checkers)
+    assert quick.model_dump() == full.model_dump()
+    return full
+
+
+def test_real_decks_and_their_repaired_versions(db, checkers):
+    accepted = 0
+    paths = [*sorted(DECKS.glob("*.ydk")), ROOT / "examples" / "blue-eyes.ydk"]
+    for path in paths:
+        deck = load_deck(str(path), db)
+        for fmt, day in CASES:
+            report = same(checkers, deck, fmt, day)
+            fixed = same(checkers, repaired(deck, report, db), fmt, day)
+            accepted += fixed.valid
+    assert accepted > 100  # the fast path really ran on many decks
+
+
+def test_traditional_reads_the_same_list_differently(db, checkers):
+    # before 2020 Traditional uses the TCG list with Forbidden read as Limited: one checker
+    # answering both formats must not mix their limits up
+    quick, _ = checkers
+    pot = [db.find("Pot of Greed").passcode]
+    deck = Deck.from_passcodes(pot + filler(db, 39))
+    day = date(2019, 6, 1)
+    assert not quick.check(deck, "tcg", day).valid
+    assert quick.check(deck, "traditional", day).valid
+    assert not quick.check(deck, "tcg", day).valid
