@@ -48,6 +48,7 @@ class Checker:
     ) -> None:
         self.db = db or CardDB.open()
         self.fast_accept = fast_accept
+        self._card_data = CardDataInfo(version=self.db.version)
         self._banlists = banlists
         self._formats = formats
         self._cache: dict[tuple[str, ...], Any] = {}
@@ -105,6 +106,16 @@ class Checker:
             cache=self._cache,
         )
 
+    def _format_info(self, ctx: Context) -> FormatInfo:
+        listed = ctx.banlist.name if ctx.banlist else None
+        key = ("format-info", ctx.format.id, ctx.on.isoformat(), listed or "")
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = FormatInfo(
+                id=ctx.format.id, date=ctx.on.isoformat(), banlist=listed
+            )
+        return found
+
     def check(
         self,
         deck: Deck,
@@ -124,12 +135,8 @@ class Checker:
             deck=DeckInfo.model_construct(
                 source=deck.source, digest=deck.digest(ctx.section_counts), **sizes
             ),
-            format=FormatInfo.model_construct(
-                id=ctx.format.id,
-                date=ctx.on.isoformat(),
-                banlist=ctx.banlist.name if ctx.banlist else None,
-            ),
-            card_data=CardDataInfo.model_construct(version=self.db.version),
+            format=self._format_info(ctx),
+            card_data=self._card_data,
             valid=not any(v.severity == "error" for v in violations),
             violations=violations,
             notes=notes,

@@ -97,8 +97,7 @@ def accept(ctx: Context) -> list[str] | None:
             seen.append(verdict)
             for name in verdict.keys:
                 totals[name] = totals.get(name, 0) + n
-    limit = fmt.copy_limit
-    if any(total > limit for total in totals.values()):
+    if max(totals.values(), default=0) > fmt.copy_limit:
         return None
     if ctx.banlist is not None:
         known = banlist_rules.known_limits(ctx)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from deckcheck.validation.rules import RULES
 
@@ -34,12 +34,17 @@ class DeckInfo(BaseModel):
 
 
 class FormatInfo(BaseModel):
+    # frozen: one object is shared by every report of a format, day and list
+    model_config = ConfigDict(frozen=True)
+
     id: str
     date: str
     banlist: str | None = None
 
 
 class CardDataInfo(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     version: str
 
 
