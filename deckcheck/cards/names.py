@@ -33,6 +33,8 @@ def normalize(name: str) -> str:
 
     Only the combining diacritics block is dropped, so Japanese voiced marks survive.
     """
+    # lone surrogates (from broken JSON escapes) cannot be stored or matched: replace them
+    name = name.encode("utf-8", "replace").decode("utf-8")
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
     text = unicodedata.normalize("NFD", text)
     text = "".join(ch for ch in text if not 0x300 <= ord(ch) <= 0x36F)

@@ -57,16 +57,14 @@ def run(application: typer.Typer) -> None:
     except DeckcheckError as exc:
         typer.echo(f"deckcheck: error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         typer.echo("deckcheck: interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
+    except Exception as exc:
+        # usage errors (missing values, bad numbers): typer's own click, or click's
+        show = getattr(exc, "show", None)
+        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
+            show()
             sys.exit(EXIT_USAGE)
-        if isinstance(exc, click.exceptions.Abort):
-            sys.exit(130)
         raise
     sys.exit(code if isinstance(code, int) else 0)

@@ -69,3 +69,21 @@ def test_absurd_counts_in_name_lists(capsys, tmp_path):
     result = check_json(capsys, path)
     assert result.code in (1, 2)
     assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check", "--date"], ["check", "x.ydk", "--workers", "many"], ["serve", "--port", "70000"]],
+)
+def test_option_errors_are_usage_errors(capsys, args):
+    result = run(capsys, *args)
+    assert result.code == 2
+    assert "Traceback" not in result.err and "Error" in result.err
+
+
+def test_broken_unicode_escapes_in_a_json_deck(capsys, tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text('{"main": ["\\ud800 Pot of Greed"]}')
+    result = check_json(capsys, path)
+    assert result.code in (1, 2)
+    assert "Traceback" not in result.err
