@@ -118,6 +118,9 @@ class DeckBuilder:
         if self.total > MAX_CARDS:
             raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")
         target = self.deck.section(section or self.section)
+        if text is not None:
+            # lone surrogates (broken \u escapes in JSON) cannot be printed or hashed
+            text = text.encode("utf-8", "replace").decode("utf-8")
         for _ in range(copies):
             target.append(Slot(passcode=passcode, text=text, line=line))
 
