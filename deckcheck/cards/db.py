@@ -213,7 +213,10 @@ class CardDB:
             rows = self._query("SELECT norm, text, card, rank FROM names WHERE rank < 4", ())
             english = [i for i, r in enumerate(rows) if r[3] % 2 == 0]
             self._all_names = (
-                [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows], english
+                [r[0] for r in rows],
+                [r[1] for r in rows],
+                [r[2] for r in rows],
+                english,
             )
         norms, texts, owners, english = self._all_names
         query = normalize(name)
