@@ -128,11 +128,10 @@ def main() -> None:
         f"card data open + 75 look-ups in process: median {statistics.median(ol):.1f} ms, "
         f"min {min(ol):.1f} ms (target <= 30 ms)"
     )
-    rate, n = batch(5.0)
-    print(
-        f"in-process validation over the {n} real decks, tcg: {rate:,.0f} decks/s "
-        "on one core (target >= 10,000)"
-    )
+    valid, real, n, invalid = batch(5.0)
+    print("in-process validation, tcg, one core (CPU time), target >= 10,000 decks/s:")
+    print(f"  the {n} real decks made valid: {valid:,.0f} decks/s")
+    print(f"  the {n} real decks as they are ({invalid} invalid): {real:,.0f} decks/s")
 
 
 if __name__ == "__main__":

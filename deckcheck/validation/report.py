@@ -6,8 +6,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from deckcheck.validation.rules import RULES
 
+# Schemas are built on first use, not at import: a check of a clean deck never validates
+# a Violation, and reports are assembled with model_construct (start-up time).
+LAZY = ConfigDict(defer_build=True)
+
 
 class Violation(BaseModel):
+    model_config = LAZY
+
     rule: str
     code: str
     severity: str = "error"
@@ -26,6 +32,8 @@ def violation(slug: str, message: str, **fields: object) -> Violation:
 
 
 class DeckInfo(BaseModel):
+    model_config = LAZY
+
     source: str
     main: int
     extra: int
@@ -35,7 +43,7 @@ class DeckInfo(BaseModel):
 
 class FormatInfo(BaseModel):
     # frozen: one object is shared by every report of a format, day and list
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     date: str
@@ -43,12 +51,14 @@ class FormatInfo(BaseModel):
 
 
 class CardDataInfo(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     version: str
 
 
 class Report(BaseModel):
+    model_config = LAZY
+
     deck: DeckInfo
     format: FormatInfo
     card_data: CardDataInfo
