@@ -118,9 +118,13 @@ class DeckBuilder:
         if self.total > MAX_CARDS:
             raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")
         target = self.deck.section(section or self.section)
-        if text is not None:
-            # lone surrogates (broken \u escapes in JSON) cannot be printed or hashed
-            text = text.encode("utf-8", "replace").decode("utf-8")
+        if text is not None and any("\ud800" <= ch <= "\udfff" for ch in text):
+            # a lone surrogate (a broken \u escape in JSON) is no text a card can have
+            where = f" line {line}:" if line else ""
+            raise InputError(
+                f"{self.deck.source}:{where} the deck holds invalid Unicode text "
+                "(a \\u escape for half a character)"
+            )
         for _ in range(copies):
             target.append(Slot(passcode=passcode, text=text, line=line))
 

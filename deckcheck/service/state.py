@@ -96,10 +96,6 @@ class Service:
             deck = read_deck(text, self.db, source=source, fmt=codec)  # type: ignore[arg-type]
         except InputError as exc:
             raise ApiError(400, str(exc), "bad-deck") from None
-        except UnicodeError:  # e.g. "\ud800" escapes in JSON: no text the card data can hold
-            raise ApiError(
-                400, f"{source}: the deck holds invalid Unicode text", "bad-deck"
-            ) from None
         unknown = self.unknown_names(deck)
         if len(unknown) > MAX_UNKNOWN_NAMES:
             raise ApiError(
