@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from operator import attrgetter
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
+_passcode = attrgetter("passcode")
 
 
 class Slot(BaseModel):
@@ -49,25 +51,25 @@ class Deck(BaseModel):
         return [s.passcode for s in self.section(section) if s.passcode is not None]
 
     def counts(self, section: Section) -> Counter[int]:
-        return Counter(self.passcodes(section))
+        counts = Counter(map(_passcode, self.section(section)))
+        counts.pop(None, None)  # type: ignore[call-overload]
+        return counts
 
     def digest(self, counts: dict[Section, Counter[int]] | None = None) -> str:
         """Order-independent, printing-aware digest of the 75 (alternate arts differ).
 
         ``counts``: the sections' passcode counts when the caller has them already.
         """
-        parts = []
+        h = hashlib.sha256()
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)
-            counts_sorted = sorted(counts_here.items())
-            parts.append(name + ":" + ",".join([f"{p}x{n}" for p, n in counts_sorted]))
+            # section name, then the (passcode, copies) pairs in passcode order
+            h.update(f"{name}:{sorted(counts_here.items())!r};".encode())
             slots = self.section(name)
-            if len(slots) == counts_here.total():
-                continue  # every slot has a passcode
-            unknown = sorted(s.text or "" for s in slots if s.passcode is None)
-            if unknown:
-                parts.append(name + "?:" + "|".join(unknown))
-        return "sha256:" + hashlib.sha256(";".join(parts).encode()).hexdigest()[:32]
+            if len(slots) != counts_here.total():  # cards named but not known
+                unknown = sorted(s.text or "" for s in slots if s.passcode is None)
+                h.update(("?" + "|".join(unknown)).encode())
+        return "sha256:" + h.hexdigest()[:32]
 
     @classmethod
     def from_passcodes(
