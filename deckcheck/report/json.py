@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import json
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from deckcheck.validation.report import Report
 
 
 class Summary(BaseModel):
+    model_config = ConfigDict(defer_build=True)  # only the schema needs it
+
     decks: int
     valid: int
     invalid: int
 
 
 class CheckOutput(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     decks: list[Report]
     summary: Summary
 
