@@ -47,6 +47,10 @@ def split_lines(text: str) -> list[str]:
 
 def parse_passcode(token: str) -> tuple[int | None, str | None]:
     """(passcode, None) or (None, why not) for one token such as ``01315120``."""
+    if token.isascii() and token.isdigit() and len(token) <= 10:  # the common case, quickly
+        value = int(token)
+        if 0 < value <= MAX_PASSCODE:
+            return value, None
     if not _DIGITS.fullmatch(token):
         return None, f"'{_short(token)}' is not a passcode"
     digits = token.lstrip("+-").lstrip("0") or "0"
@@ -114,6 +118,10 @@ class DeckBuilder:
         section: Section | None = None,
     ) -> None:
         """Add ``copies`` slots to ``section`` (default: the current one)."""
+        if text is None and copies == 1 and self.total < MAX_CARDS:  # one passcode: quickly
+            self.total += 1
+            self.deck.section(section or self.section).append(Slot(passcode=passcode, line=line))
+            return
         self.total += copies
         if self.total > MAX_CARDS:
             raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")

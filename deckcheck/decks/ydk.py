@@ -11,6 +11,7 @@ import re
 
 from deckcheck.decks.common import (
     BLANKS,
+    MAX_PASSCODE,
     CardLookup,
     DeckBuilder,
     parse_passcode,
@@ -32,6 +33,11 @@ def read_ydk(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
     (a notice says so); otherwise cards stay where the file puts them."""
     build = DeckBuilder(source)
     for number, line in build.lines(text):
+        if line.isascii() and line.isdigit() and len(line) <= 10:  # most lines: a passcode
+            value = int(line)
+            if 0 < value <= MAX_PASSCODE:
+                build.add(value, line=number)
+                continue
         first = line.split(maxsplit=1)[0]
         header = HEADERS.get(first.lower())
         if header is not None:
