@@ -103,6 +103,8 @@ _CHECKER: Checker | None = None
 
 def _start_worker(db_path: str | None) -> None:
     global _CHECKER
+    if _CHECKER is not None and str(_CHECKER.db.path) == db_path:
+        return  # forked: the parent's checker, with its loaded formats, lists and cards
     from deckcheck.cards.db import CardDB
     from deckcheck.validation import Checker
 
@@ -138,7 +140,10 @@ def check_batch(
         return [check_job(job, checker) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
+    global _CHECKER
     path = str(db_path) if db_path else str(checker.db.path)
+    _CHECKER = checker  # forked workers inherit it with what it has loaded
+
     chunk = max(1, len(jobs) // (count * 8))
     with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool:
         return list(pool.map(_run, jobs, chunksize=chunk))

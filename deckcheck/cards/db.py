@@ -127,8 +127,7 @@ class CardDB:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            uri = f"file:{path}?mode=ro&immutable=1"
-            self._con = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            self._con = self._connect()
             self._meta = {
                 k: json.loads(v) for k, v in self._con.execute("SELECT key, value FROM meta")
             }
@@ -138,6 +137,11 @@ class CardDB:
         self._by_row: dict[int, Card] = {}
         self._by_code: dict[int, Card | None] = {}
         self._all_names: tuple[list[str], list[str], list[int], list[int]] | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        self._pid = os.getpid()
+        uri = f"file:{self.path}?mode=ro&immutable=1"
+        return sqlite3.connect(uri, uri=True, check_same_thread=False)
 
     @classmethod
     def open(cls, path: Path | str | None = None) -> CardDB:
@@ -158,6 +162,10 @@ class CardDB:
 
     def _query(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:
+            if self._pid != os.getpid():
+                # a forked worker: SQLite connections must not cross fork, the parsed
+                # cards may (they are plain immutable data)
+                self._con = self._connect()
             return self._con.execute(sql, args).fetchall()
 
     def _card(self, row_id: int, data: str | None = None) -> Card:

@@ -79,3 +79,23 @@ def test_damaged_card_data_is_a_clear_error(tmp_path):
         CardDB.open(bad)
     with pytest.raises(DataError, match="not found"):
         CardDB.open(tmp_path / "missing.sqlite")
+
+
+def _lookup_in_child(db, queue):
+    queue.put((db.get(23434538).name, db.get(55144522).name))
+
+
+def test_a_forked_worker_reopens_the_connection():
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork on this platform")
+    db = CardDB.open()
+    db.get(55144522)  # parsed in the parent, inherited by the child
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_lookup_in_child, args=(db, queue))
+    child.start()
+    child.join(30)
+    assert child.exitcode == 0
+    assert queue.get(timeout=5) == ('Maxx "C"', "Pot of Greed")
