@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import zlib
 
 import pytest
 
@@ -43,7 +44,8 @@ def templates(db, deck_lists):
 def test_random_duels_keep_the_invariants(templates, pair, profile):
     template = templates[(*pair, profile)]
     for n in range(DUELS_PER_CASE):
-        seed = derive(hash(pair) & 0xFFFF, n)
+        # crc32, not hash(): string hashes change per process; a failure must reproduce
+        seed = derive(zlib.crc32("-".join(pair).encode()) & 0xFFFF, n)
         names = (("greedy", "random"), ("random", "greedy"), ("random", "random"))[n % 3]
         duel = Duel.new(template, seed, first=None if n % 5 == 0 else n % 2)
         agents = (make_agent(names[0], seed, 0), make_agent(names[1], seed, 1))
