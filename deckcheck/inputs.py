@@ -12,7 +12,9 @@ WALK_SUFFIXES = (".ydk", ".txt", ".ydke")
 
 
 def is_url(text: str) -> bool:
-    return text.lower().startswith(URL_PREFIXES)
+    from deckcheck.decks.ydke import is_ydke
+
+    return text.lower().startswith(URL_PREFIXES) or is_ydke(text)
 
 
 def expand(inputs: list[str]) -> list[str]:

@@ -12,11 +12,18 @@ from deckcheck.errors import InputError
 
 
 def write_new(path: str | Path, data: bytes | str, force: bool = False) -> Path:
-    """Write data to path through a temporary file in the same folder.
+    """Write data to path through a temporary file in the same folder ("-": stdout).
 
     Without ``force`` an existing file is refused (InputError) and left untouched; a crash
     never leaves a half-written file at ``path``.
     """
+    if str(path) == "-":  # the usual spelling for standard output
+        import sys
+
+        payload_out = data if isinstance(data, bytes) else data.encode("utf-8")
+        sys.stdout.buffer.write(payload_out)
+        sys.stdout.flush()
+        return Path("-")
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{target} is a folder; give a file name")

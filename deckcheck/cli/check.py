@@ -17,7 +17,13 @@ def check(
         help="Deck files, folders (searched recursively) or ydke:// URLs; "
         "default: the paths in [tool.deckcheck] / deckcheck.toml.",
     ),
-    format_id: str = typer.Option(None, "--format", "-f", help="Format id (default tcg)."),
+    format_ids: list[str] = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Format id (default tcg); repeat it or give a comma list to check each deck "
+        "for several formats.",
+    ),
     on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD (default today)."),
     output_format: str = typer.Option(
         None, "--output-format", help="text, json, sarif, junit, github or markdown."
@@ -38,15 +44,27 @@ def check(
 
     name = output_format or load_config().output_format or "text"
     render = renderer(name)
-    cli = Settings(format=format_id, date=parse_date(on), points_cap=points_cap)
-    reports = check_sources(inputs or [], cli, db_path=cards, workers=workers)
+    formats = [f.strip() for item in format_ids or [] for f in item.split(",") if f.strip()]
+    day = parse_date(on)
+    reports = [
+        report
+        for format_id in formats or [None]
+        for report in check_sources(
+            inputs or [],
+            Settings(format=format_id, date=day, points_cap=points_cap),
+            db_path=cards,
+            workers=workers,
+        )
+    ]
     if name == "text":
         typer.echo(render(reports, colour=sys.stdout.isatty() if colour is None else colour))
     else:
         typer.echo(render(reports))
     unreadable = [r for r in reports if r.error]
     for report in unreadable:
-        typer.echo(f"deckcheck: error: {report.deck.source}: {report.error}", err=True)
+        error = report.error or ""
+        where = "" if error.startswith(report.deck.source) else f"{report.deck.source}: "
+        typer.echo(f"deckcheck: error: {where}{error}", err=True)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)

@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 EXIT_OK = 0
@@ -43,7 +44,9 @@ def parse_date(text: str | None) -> date | None:
 
 
 def group(name: str, help: str) -> typer.Typer:
-    sub = typer.Typer(name=name, help=help, no_args_is_help=True, add_completion=False)
+    sub = typer.Typer(
+        name=name, help=help, no_args_is_help=True, add_completion=False, rich_markup_mode=None
+    )
     app.add_typer(sub, name=name)
     return sub
 

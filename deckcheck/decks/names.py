@@ -35,6 +35,7 @@ HEADINGS: dict[str, Section] = {
     **dict.fromkeys(("side", "side deck", "sidedeck", "sideboard", "side board"), "side"),
 }
 _LEADING = re.compile(r"([0-9]+)\s*[xX×]?\s+(\S.*)")  # 3 Name, 3x Name, 3 x Name
+_NEGATIVE = re.compile(r"-\s*([0-9]+)\s*[xX×]?\s+(\S.*)")  # -3 Name: a mistake
 _TRAILING = re.compile(r"(.*\S)\s+[xX×]\s*([0-9]+)")  # Name x3, Name x 3
 _HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*[0-9]+\s*(cards?)?\s*[)\]]?$")
 _BULLET = re.compile(r"^[-*•]\s+")
@@ -81,6 +82,8 @@ def parse_entry(text: str, db: CardLookup) -> Entry | str:
     else:
         if _NUMBER.fullmatch(name):  # a number that is neither a name nor a passcode
             return parse_passcode(name)[1] or f"'{name}' is not a passcode"
+        if (m := _NEGATIVE.fullmatch(text)) and _lookup(m[2], db) is not None:
+            return f"-{m[1]} copies of '{m[2]}': a count cannot be negative"
     if len(count) > 4 or not 0 < int(count) <= MAX_COPIES:
         return f"{count} copies of '{name}' is not a plausible count (1 to {MAX_COPIES})"
     if isinstance(found, str):

@@ -113,6 +113,10 @@ def placement(ctx: Context) -> Iterator[Violation]:
                     )
 
 
+def article(words: str) -> str:
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
 def _placement_message(slug: str, card: Card) -> str:
     if slug == "not-a-deck-card":
         what = "a Token" if card.kind == "token" else "a Skill Card"
@@ -120,6 +124,6 @@ def _placement_message(slug: str, card: Card) -> str:
     if slug == "extra-deck-card-in-main":
         return f"{card.name} is a {card.type_line}; it belongs in the Extra Deck, not the Main Deck"
     return (
-        f"{card.name} is a {card.type_line}; only Fusion, Synchro, Xyz and Link "
+        f"{card.name} is {article(card.type_line)}; only Fusion, Synchro, Xyz and Link "
         "monsters go in the Extra Deck"
     )

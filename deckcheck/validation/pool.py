@@ -13,6 +13,7 @@ from datetime import date
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.model import Card
+from deckcheck.validation.construction import article
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation, violation
 
@@ -152,7 +153,7 @@ def forbidden_card_type(ctx: Context) -> Iterator[Violation]:
             if _is_kind(used.card, kind):
                 label = KIND_NAMES.get(kind, kind.title())
                 message = (
-                    f"{used.card.name} is a {used.card.type_line}; {ctx.format.name} "
+                    f"{used.card.name} is {article(used.card.type_line)}; {ctx.format.name} "
                     f"allows no {label} monsters"
                 )
                 yield violation("forbidden-card-type", message, **used.fields())

@@ -168,3 +168,32 @@ def test_check_reads_the_repository_configuration(capsys, tmp_path, monkeypatch)
     again = run(capsys, "check", "--format", "tcg", "--date", "2026-06-01")
     assert again.code == 0
     assert json.loads(again.out)["decks"][0]["format"]["id"] == "tcg"
+
+
+def test_ydke_urls_plain_and_fully_percent_encoded(capsys):
+    from urllib.parse import quote
+
+    url = run(capsys, "convert", EXAMPLE, "--to", "ydke").out.strip()
+    for given in (url, url.rstrip("!"), quote(url, safe="")):
+        result = run(capsys, "check", given, "--format", "tcg", "--date", "2026-06-01")
+        assert result.code == 0, (given, result.err)
+        assert "Main 40, Extra 14, Side 13" in result.out
+
+
+def test_one_command_checks_for_several_formats(capsys):
+    result = run(
+        capsys,
+        "check",
+        EXAMPLE,
+        "-f",
+        "tcg",
+        "--format",
+        "ocg,genesys",
+        "--date",
+        "2026-08-01",
+        "--output-format",
+        "json",
+    )
+    ids = [r["format"]["id"] for r in json.loads(result.out)["decks"]]
+    assert ids == ["tcg", "ocg", "genesys"]
+    assert result.code == 1  # the OCG list breaks it

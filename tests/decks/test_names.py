@@ -202,3 +202,10 @@ def test_known_cards_without_passcode_are_problems(db):
     assert [p.line for p in deck.problems] == [2, 3]
     assert "known skill card but has no passcode" in deck.problems[0].message
     assert "known token card" in deck.problems[1].message
+
+
+def test_a_negative_count_is_a_problem_not_a_card_name(db):
+    deck = read_names("Main Deck\n-3 Dark Magician\n2 Dark Magician\n", db)
+    assert len(deck.main) == 2
+    (problem,) = deck.problems
+    assert problem.line == 2 and "cannot be negative" in problem.message
