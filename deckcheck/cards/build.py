@@ -230,9 +230,7 @@ def build_snapshot(source: Path, out_dir: Path, skills_cdb: Path | None = None) 
         notes += skill_passcodes(records, skills_cdb)
     without = Counter(r["kind"] for r in records if not r["passwords"])
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(without.items()))
-    notes.append(
-        f"{without.total()} cards have no passcode ({kinds}): kept, found by name only"
-    )
+    notes.append(f"{without.total()} cards have no passcode ({kinds}): kept, found by name only")
     cards: list[tuple[Card, Iterable[str]]] = [(to_card(r), r.get("_aliases", ())) for r in records]
     unsupported = sorted(
         c.name for c, _ in cards if c.materials is not None and not c.materials.supported

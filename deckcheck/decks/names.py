@@ -35,6 +35,7 @@ HEADINGS: dict[str, Section] = {
     **dict.fromkeys(("side", "side deck", "sidedeck", "sideboard", "side board"), "side"),
 }
 _LEADING = re.compile(r"([0-9]+)\s*[xX×]?\s+(\S.*)")  # 3 Name, 3x Name, 3 x Name
+_PRINTING = re.compile(r"(.*\S)\s*\[([0-9]{1,10})\]")
 _NEGATIVE = re.compile(r"-\s*([0-9]+)\s*[xX×]?\s+(\S.*)")  # -3 Name: a mistake
 _TRAILING = re.compile(r"(.*\S)\s+[xX×]\s*([0-9]+)")  # Name x3, Name x 3
 _HEADING_COUNT = re.compile(r"[\s:]*[(\[]?\s*[0-9]+\s*(cards?)?\s*[)\]]?$")
@@ -67,6 +68,15 @@ def parse_entry(text: str, db: CardLookup) -> Entry | str:
     first that names a known card wins, so "7 Colored Fish" is one card, not seven.
     """
     text = text.strip(BLANKS)
+    if m := _PRINTING.fullmatch(text):
+        # "2 Monster Reborn [83764718]": that artwork of the card (deckcheck writes this)
+        entry = parse_entry(m[1], db)
+        if not isinstance(entry, Entry) or entry.passcode is None:
+            return entry
+        printing, card = db.get(int(m[2])), db.get(entry.passcode)
+        if printing is None or card is None or printing.uid != card.uid:
+            return f"[{m[2]}] is not a printing of '{entry.name}'"
+        return Entry(entry.count, int(m[2]), entry.name)
     readings: list[tuple[str, str]] = []
     if m := _LEADING.fullmatch(text):
         readings.append((m[1], m[2]))
@@ -141,6 +151,8 @@ def label(slot: Slot, db: CardLookup) -> str:
     back = db.find(card.name)
     if back is None or back.uid != card.uid or _reads_as_other(card.name, db):
         return str(slot.passcode)
+    if slot.passcode != card.passcode:  # another artwork: keep the printing
+        return f"{card.name} [{slot.passcode}]"
     return card.name
 
 

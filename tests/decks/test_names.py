@@ -180,11 +180,13 @@ def test_write_names_groups_counts_under_headings(db):
     )
 
 
-def test_written_names_read_back_as_primary_passcodes(db):
+def test_written_names_keep_the_printing(db):
     deck = Deck.from_passcodes([DARK_MAGICIAN_ALT, DARK_MAGICIAN], [BEUD_ALT])
-    back = read_names(write_names(deck, db), db)
-    assert back.passcodes("main") == [DARK_MAGICIAN, DARK_MAGICIAN]
-    assert back.passcodes("extra") == [BEUD]
+    text = write_names(deck, db)
+    assert f"1 Dark Magician [{DARK_MAGICIAN_ALT}]" in text
+    back = read_names(text, db)
+    assert back.passcodes("main") == [DARK_MAGICIAN_ALT, DARK_MAGICIAN]
+    assert back.passcodes("extra") == [BEUD_ALT]
 
 
 def test_names_with_dashes_and_quotes_round_trip(db):

@@ -1,12 +1,13 @@
 """Round trips over all 47 real decks.
 
-ydke, json and yaml keep the exact multiset of passcodes per section (so the digest).
-Name lists keep the cards, not the printings: each passcode comes back as its card's
-primary passcode; passcodes the data does not know come back unchanged.
+ydk, ydke, json, yaml and name lists keep the exact multiset of passcodes per section (so
+the digest). A name list marks an alternate artwork with its passcode ("Monster Reborn
+[83764718]"); a list without the mark reads as the card's primary printing.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -35,7 +36,7 @@ def test_round_trips(db, path):
     deck = load_deck(str(path), db)
     assert deck.problems == [] and deck.notices == []
     exact = {s: deck.counts(s) for s in SECTIONS}
-    for fmt in ("ydk", "ydke", "json", "yaml"):
+    for fmt in ("ydk", "ydke", "json", "yaml", "names"):
         text = write_deck(deck, fmt, db)
         back = read_deck(text, db, fmt=fmt)
         assert {s: back.counts(s) for s in SECTIONS} == exact, fmt
@@ -50,15 +51,24 @@ def test_round_trips(db, path):
     assert sum(back.sizes().values()) == sum(deck.sizes().values())
 
 
-def test_names_round_trip_normalises_printings(db):
-    """AI_Level8 uses alternate-art passcodes: names give back the primary ones."""
+def test_names_keep_alternate_printings(db):
+    """AI_Level8 uses alternate-art passcodes: names mark them and read them back."""
     deck = load_deck(str(DECKS / "AI_Level8.ydk"), db)
-    back = read_deck(write_deck(deck, "names", db), db)
+    text = write_deck(deck, "names", db)
+    back = read_deck(text, db)
 
     def alternates(d: Deck) -> set[int]:
         return {code for s in SECTIONS for code in d.passcodes(s) if db.get(code).passcode != code}
 
     assert len(alternates(deck)) == 3  # two in main, one in side
-    assert alternates(back) == set()
-    assert back.digest() != deck.digest()
-    assert by_card(back, db) == by_card(deck, db)
+    assert alternates(back) == alternates(deck)
+    assert back.digest() == deck.digest()
+    # without the marks, the same list reads as the primary printings
+    plain = read_deck(re.sub(r" \[[0-9]+\]", "", text), db)
+    assert alternates(plain) == set() and by_card(plain, db) == by_card(deck, db)
+
+
+def test_a_printing_mark_must_belong_to_the_card(db):
+    deck = read_deck("Main Deck\n1 Monster Reborn [55144522]\n", db, fmt="names")
+    assert deck.main == []
+    assert "not a printing of 'Monster Reborn'" in deck.problems[0].message
