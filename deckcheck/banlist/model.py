@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from datetime import date
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 STATUS_BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
 _GROUPS: dict[int, tuple[dict[int, Entry], dict[int, list[int]]]] = {}
 
 
 class Entry(BaseModel):
+    # the bundled lists are read with model_construct: build the schema only when needed
+    model_config = ConfigDict(defer_build=True)
+
     """One card's status: ``limit`` copies allowed (0 Forbidden .. 3), -1 for "not legal"
     in EDOPro whitelist files; ``points`` for points formats; ``group`` for Speed Duel
     group limits ("Limited N": all cards of group N together at most N copies)."""
@@ -31,6 +34,8 @@ class Entry(BaseModel):
 
 
 class Banlist(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     """``series`` is the list family ("ocg", "tcg", "traditional", ...), ``name`` the list's
     own name (e.g. "2026.07"), ``effective`` the day it takes effect."""
 
