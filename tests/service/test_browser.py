@@ -72,18 +72,36 @@ def set_value(driver, element_id: str, value: str) -> None:
     )
 
 
+def next_page(driver, act) -> None:
+    """Do ``act`` (a click that navigates) and wait until a new page has fully loaded.
+
+    The old page is marked with a script variable; the new one has none. Polling the old
+    page's elements instead races with the navigation: chromedriver then answers with
+    errors such as "Node with given id does not belong to the document".
+    """
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.execute_script("window.deckcheckOldPage = true;")
+    act()
+
+    def loaded(d) -> bool:
+        try:
+            return d.execute_script(
+                "return window.deckcheckOldPage === undefined && document.readyState === 'complete'"
+            )
+        except WebDriverException:  # mid-navigation: no document to ask yet
+            return False
+
+    WebDriverWait(driver, 30).until(loaded)
+
+
 def submit(driver, form_id: str) -> None:
     """Click the form's button and wait until the next page has replaced this one."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    page = driver.find_element(By.TAG_NAME, "html")
-    by_id(driver, form_id).find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
-    WebDriverWait(driver, 30).until(
-        lambda d: d.execute_script("return document.readyState") == "complete"
-    )
+    button = by_id(driver, form_id).find_element(By.CSS_SELECTOR, "button[type=submit]")
+    next_page(driver, button.click)
 
 
 def unlabelled_controls(driver) -> list[str]:
@@ -129,9 +147,6 @@ def test_upload_a_deck_file(browser, live):
 
 
 def test_create_an_event_register_and_see_it_listed(browser, live):
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
     # the organiser creates the event and keeps the token
     browser.get(live.url + "/")
     by_id(browser, "event-name").send_keys("Browser Regional")
@@ -139,10 +154,7 @@ def test_create_an_event_register_and_see_it_listed(browser, live):
     submit(browser, "event-form")
     token = by_id(browser, "token").get_attribute("value")
     assert len(token) >= 40
-    link = by_id(browser, "event-link")
-    page = browser.find_element("tag name", "html")
-    link.click()
-    WebDriverWait(browser, 30).until(expected_conditions.staleness_of(page))
+    next_page(browser, by_id(browser, "event-link").click)
     assert "Browser Regional" in browser.find_element("tag name", "h1").text
     assert unlabelled_controls(browser) == []
 
