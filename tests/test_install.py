@@ -86,3 +86,30 @@ def test_installed_command_checks_a_deck_from_another_folder(installed, tmp_path
         check=True,
     )
     assert "55144522" in show.stdout
+
+
+def test_installed_package_carries_its_data(installed, tmp_path):
+    def run(*args: str) -> str:
+        return subprocess.run(
+            [str(installed / "deckcheck"), *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    assert "DC201" in run("rule", "copy-limit")  # rule pages
+    assert "tcg" in run("banlist", "list")  # the bundled lists and formats
+    templates = subprocess.run(
+        [
+            str(installed / "python"),
+            "-c",
+            "import deckcheck.service, pathlib; "
+            "print(len(list(pathlib.Path(deckcheck.service.__file__).parent.rglob('*.html'))))",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert int(templates) > 0  # the web page's templates
