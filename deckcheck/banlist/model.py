@@ -11,12 +11,12 @@ _GROUPS: dict[int, tuple[dict[int, Entry], dict[int, list[int]]]] = {}
 
 
 class Entry(BaseModel):
-    # the bundled lists are read with model_construct: build the schema only when needed
-    model_config = ConfigDict(defer_build=True)
-
     """One card's status: ``limit`` copies allowed (0 Forbidden .. 3), -1 for "not legal"
     in EDOPro whitelist files; ``points`` for points formats; ``group`` for Speed Duel
     group limits ("Limited N": all cards of group N together at most N copies)."""
+
+    # the bundled lists are read with model_construct: build the schema only when needed
+    model_config = ConfigDict(defer_build=True)
 
     passcode: int
     name: str | None = None
@@ -34,10 +34,10 @@ class Entry(BaseModel):
 
 
 class Banlist(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
     """``series`` is the list family ("ocg", "tcg", "traditional", ...), ``name`` the list's
     own name (e.g. "2026.07"), ``effective`` the day it takes effect."""
+
+    model_config = ConfigDict(defer_build=True)
 
     series: str
     name: str
