@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckcheck.cards.db import CardDB
-from deckcheck.decks.model import Deck
+from deckcheck.decks.model import Deck, Slot
 from deckcheck.formats.model import Format
 
 # vanilla monsters, unlimited everywhere, to fill decks without tripping other rules
@@ -64,3 +64,15 @@ def deck(
     main_codes = codes(list(main))
     main_codes += filler(db, max(0, fill_to - len(main_codes)))
     return Deck.from_passcodes(main_codes, codes(list(extra)), codes(list(side)))
+
+
+def repaired(deck: Deck, report, db: CardDB) -> Deck:  # noqa: ANN001
+    """The deck without every card a violation names, topped up with vanilla monsters: a
+    valid deck built from a real list (the fast-path test and bench/bench_core.py use it)."""
+    bad = {code for v in report.violations for code in v.cards}
+    keep = {
+        name: [s for s in deck.section(name) if s.passcode not in bad and s.passcode]
+        for name in ("main", "extra", "side")
+    }
+    main = keep["main"] + [Slot(passcode=p) for p in filler(db, max(0, 40 - len(keep["main"])))]
+    return Deck(source=deck.source, main=main, extra=keep["extra"][:15], side=keep["side"][:15])

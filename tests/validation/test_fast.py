@@ -7,11 +7,11 @@ from datetime import date
 import pytest
 
 from deckcheck.decks.codecs import load_deck
-from deckcheck.decks.model import Deck, Slot
+from deckcheck.decks.model import Deck
 from deckcheck.validation import Checker
 from tests.conftest import DECKS, ROOT
 
-from .helpers import filler
+from .helpers import filler, repaired
 
 CASES = [
     ("tcg", date(2026, 6, 1)),
@@ -27,17 +27,6 @@ CASES = [
 @pytest.fixture(scope="module")
 def checkers(db):
     return Checker(db), Checker(db, fast_accept=False)
-
-
-def repaired(deck: Deck, report, db) -> Deck:
-    """The deck without every card a violation names, topped up with vanilla monsters."""
-    bad = {code for v in report.violations for code in v.cards}
-    keep = {
-        name: [s for s in deck.section(name) if s.passcode not in bad and s.passcode]
-        for name in ("main", "extra", "side")
-    }
-    main = keep["main"] + [Slot(passcode=p) for p in filler(db, max(0, 40 - len(keep["main"])))]
-    return Deck(source=deck.source, main=main, extra=keep["extra"][:15], side=keep["side"][:15])
 
 
 def same(checkers, deck, fmt, day):
