@@ -16,6 +16,9 @@ from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Repo
 if TYPE_CHECKING:
     from deckcheck.banlist.store import BanlistStore
 
+# per-format, per-list and per-day answers kept across checks (see Checker.context)
+MAX_CACHED = 512
+
 RuleCheck = Callable[[Context], Iterable[Violation]]
 
 # in report order; other rule families register here
@@ -93,6 +96,10 @@ class Checker:
                 f"there is no {fmt.id} card pool or list on {day.isoformat()}"
             )
         key = ("list", fmt.id, day.isoformat())
+        if key not in self._cache and len(self._cache) >= MAX_CACHED:
+            # most entries are per day: a long-running service asked about many days would
+            # otherwise grow without bound; everything here can be worked out again
+            self._cache.clear()
         if key not in self._cache:
             self._cache[key] = self.banlists.for_format(fmt, day) if fmt.banlist else None
         banlist_in_force = self._cache[key]

@@ -57,3 +57,16 @@ def test_traditional_reads_the_same_list_differently(db, checkers):
     assert not quick.check(deck, "tcg", day).valid
     assert quick.check(deck, "traditional", day).valid
     assert not quick.check(deck, "tcg", day).valid
+
+
+def test_the_shared_cache_stays_bounded_over_many_days(db):
+    from datetime import timedelta
+
+    from deckcheck.validation.checker import MAX_CACHED
+
+    checker = Checker(db)
+    deck = Deck.from_passcodes(filler(db, 40))
+    first = date(2024, 1, 1)
+    for n in range(MAX_CACHED + 50):
+        assert checker.check(deck, "tcg", first + timedelta(days=n)).valid
+        assert len(checker._cache) <= MAX_CACHED + 8  # a day adds a handful of entries
