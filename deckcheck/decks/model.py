@@ -63,8 +63,10 @@ class Deck(BaseModel):
         h = hashlib.sha256()
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)
-            # section name, then the (passcode, copies) pairs in passcode order
-            h.update(f"{name}:{sorted(counts_here.items())!r};".encode())
+            # section name, then the (passcode, copies) pairs in passcode order, spelled as
+            # repr() of the sorted pairs (the digests already stored use it) but built faster
+            pairs = ", ".join([f"({code}, {n})" for code, n in sorted(counts_here.items())])
+            h.update(f"{name}:[{pairs}];".encode())
             slots = self.section(name)
             if len(slots) != counts_here.total():  # cards named but not known
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckcheck.cards.model import Card
-from deckcheck.decks.model import Deck, Slot
+from deckcheck.decks.model import SECTIONS, Deck, Slot
 from deckcheck.validation import banlist as banlist_rules
 from deckcheck.validation import pool
 from deckcheck.validation.context import Context
@@ -28,7 +28,8 @@ class Verdict:
     keys: tuple[str, ...]
     renames: tuple[str, ...]  # names taken only by effect, for the report's notes
     extra_deck: bool
-    ok: bool  # no card-level rule fires for this card
+    ok: bool  # no card-level rule fires for this card and none of its names is Forbidden
+    caps: tuple[tuple[str, int], ...]  # copies allowed per name key: rule and list limits
 
 
 def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
@@ -44,8 +45,19 @@ def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
     )
     fires = any(True for rule in CARD_RULES for _ in rule(single))
     ok = not fires and card.kind not in ("token", "skill")
+    caps = []
+    for key in card.name_keys:
+        listed = banlist_rules.name_limit(ctx, key) if ctx.banlist is not None else None
+        cap = ctx.format.copy_limit if listed is None else min(listed, ctx.format.copy_limit)
+        ok = ok and listed != 0
+        caps.append((key, cap))
     return Verdict(
-        card.name, card.name_keys, card.effect_name_changes, card.is_extra_deck_monster, ok
+        card.name,
+        card.name_keys,
+        card.effect_name_changes,
+        card.is_extra_deck_monster,
+        ok,
+        tuple(caps),
     )
 
 
@@ -78,13 +90,14 @@ def accept(ctx: Context) -> list[str] | None:
         return None
     fmt = ctx.format
     totals: dict[str, int] = {}
-    seen: list[Verdict] = []
-    for section in ("main", "extra", "side"):
+    renamed: list[Verdict] = []
+    for section in SECTIONS:
         bounds = getattr(fmt, section)
         slots = deck.section(section)
         counts = ctx.section_counts[section]
         if not bounds.min <= len(slots) <= bounds.max or counts.total() != len(slots):
             return None
+        wrong_side = section == "main"  # Extra Deck monsters may not be here
         for code, n in counts.items():
             verdict = table.get(code, False)
             if verdict is False:
@@ -92,20 +105,15 @@ def accept(ctx: Context) -> list[str] | None:
                 verdict = table[code] = None if card is None else _verdict(ctx, code, card)
             if verdict is None or not verdict.ok:
                 return None
-            if verdict.extra_deck is (section == "main") and section != "side":
+            if section != "side" and verdict.extra_deck is wrong_side:
                 return None
-            seen.append(verdict)
-            for name in verdict.keys:
-                totals[name] = totals.get(name, 0) + n
-    if max(totals.values(), default=0) > fmt.copy_limit:
-        return None
-    if ctx.banlist is not None:
-        known = banlist_rules.known_limits(ctx)
-        for name, total in totals.items():
-            listed = known[name] if name in known else banlist_rules.name_limit(ctx, name)
-            if listed is not None and (listed == 0 or total > listed):
-                return None
-    return [*deck.notices, *_rename_notes(seen, totals)]
+            if verdict.renames:
+                renamed.append(verdict)
+            for name, cap in verdict.caps:
+                total = totals[name] = totals.get(name, 0) + n
+                if total > cap:
+                    return None
+    return [*deck.notices, *_rename_notes(renamed, totals)] if renamed else [*deck.notices]
 
 
 def _rename_notes(seen: list[Verdict], names: dict[str, int]) -> list[str]:
