@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +79,8 @@ def _as_list(value: object) -> object:
 
 
 class Override(Settings):
+    model_config = ConfigDict(defer_build=True)  # only configuration files need it
+
     paths: list[str]
 
     _paths = field_validator("paths", mode="before")(_as_list)
@@ -88,12 +89,16 @@ class Override(Settings):
 class Config(Settings):
     """The file's settings, the globs it names and its per-path overrides."""
 
+    # built on first use: a folder without a configuration file gets the defaults
+    # through model_construct, and start-up does not pay for this schema
+    model_config = ConfigDict(defer_build=True)
+
     root: Path = Field(default_factory=Path.cwd)
     file: Path | None = None
     paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PATHS))
-    exclude: list[str] = Field(default_factory=list)
+    exclude: list[str] = []
     output_format: str | None = None
-    overrides: list[Override] = Field(default_factory=list)
+    overrides: list[Override] = []
 
     _globs = field_validator("paths", "exclude", mode="before")(_as_list)
 
@@ -120,7 +125,7 @@ class Config(Settings):
 
     def settings_for(self, path: str | Path) -> Settings:
         """The settings for one deck: the file's, then every matching override in order."""
-        settings = Settings(**self.model_dump(include=set(Settings.model_fields)))
+        settings = Settings(**{name: getattr(self, name) for name in Settings.model_fields})
         rel = self.relative(path)
         if rel is None:
             return settings
@@ -190,6 +195,8 @@ def _normalise(table: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read_table(file: Path) -> dict[str, Any] | None:
+    import tomllib
+
     text = read_text(file, MAX_CONFIG_BYTES, "configuration file")
     try:
         data = tomllib.loads(text)
@@ -232,7 +239,7 @@ def load_config(start_dir: str | Path = ".") -> Config:
     """The configuration that applies in start_dir; defaults (rooted there) if none."""
     found = config_file(start_dir)
     if found is None:
-        return Config(root=Path(start_dir).resolve())
+        return Config.model_construct(root=Path(start_dir).resolve())
     file, table = found
     data = _normalise(table)
     for key in ("root", "file"):

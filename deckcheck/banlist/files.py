@@ -2,6 +2,8 @@
 
 Bundled YAML is trusted and read with the fast C loader when available. Files from users are
 read with a safe loader that refuses anchors/aliases (no alias bombs) and with a size limit.
+PyYAML is imported only when a file needs it: bundled lists in the generated layout are read
+by ``fast_load`` (``deckcheck check`` never pays for the YAML import).
 """
 
 from __future__ import annotations
@@ -12,20 +14,20 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
-from deckcheck import yamlsafe
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.errors import InputError
-
-FastLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
     """Bundled files (trusted) with the fast C loader; anything else through yamlsafe."""
+    import yaml
+
     if trusted:
-        return yaml.load(text, Loader=FastLoader)  # noqa: S506
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    from deckcheck import yamlsafe
+
     return yamlsafe.load(text, source)
 
 
@@ -148,6 +150,8 @@ def to_yaml_many(banlists: list[Banlist]) -> str:
 
 def load_yaml_banlists(path: Path) -> list[Banlist]:
     """Every YAML document of a user's file, each one list."""
+    from deckcheck import yamlsafe
+
     text = read_text(path)
     docs = yamlsafe.load_all(text, str(path))
     if not docs:
@@ -216,6 +220,8 @@ def load_yaml_banlist(path: Path, trusted: bool = False) -> Banlist:
         if data is None:
             data = load_yaml(text, trusted=True)
         return trusted_banlist(data)
+    import yaml
+
     text = read_text(path)
     try:
         data = load_yaml(text, trusted=trusted)

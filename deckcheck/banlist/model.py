@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 STATUS_BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
 _GROUPS: dict[int, tuple[dict[int, Entry], dict[int, list[int]]]] = {}
@@ -45,11 +45,11 @@ class Banlist(BaseModel):
     title: str | None = None
     whitelist: bool = False
     points_cap: float | None = None
-    entries: dict[int, Entry] = Field(default_factory=dict)
+    entries: dict[int, Entry] = {}
     source: str | None = None
     # group id -> most copies of all cards in the group together; a group without an
     # entry here allows as many copies as its number (Speed Duel "Limited 1/2/3")
-    group_limits: dict[int, int] = Field(default_factory=dict)
+    group_limits: dict[int, int] = {}
 
     @property
     def label(self) -> str:

@@ -1,13 +1,15 @@
 """All known banlists by series and date: the bundled ones plus the user's imported lists.
 
-A directory holds ``<series>/<name>.yaml`` files. The bundled directory has an ``index.yaml``
-(series, name, effective date, file) so that finding the list in force reads one small file
-and then one list, never all of them. Directories without an index are scanned (user lists
-are few). User lists override bundled ones with the same series and name.
+A directory holds ``<series>/<name>.yaml`` files. The bundled directory has an ``index.json``
+(series, name, effective date, file; and a parsed copy of ``formats.yaml``) so that finding
+the list in force reads one small file and then one list, never all of them. Directories
+without an index are scanned (user lists are few). User lists override bundled ones with the
+same series and name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterable
@@ -22,6 +24,7 @@ from deckcheck.formats.model import Format
 from deckcheck.paths import banlists_dir, user_data_dir
 
 INDEX = "index.json"
+FORMATS = "formats.yaml"
 
 
 @dataclass
@@ -70,7 +73,8 @@ def build_index(directory: Path) -> list[dict[str, object]]:
 
 
 def index_text(directory: Path) -> str:
-    """JSON (fast to read at start-up): one row per list, generated, never edited by hand."""
+    """JSON (fast to read at start-up): one row per list, and ``formats.yaml`` parsed with
+    the digest of the text it came from; generated, never edited by hand."""
     rows = build_index(directory)
     lines = [
         json.dumps(
@@ -79,7 +83,16 @@ def index_text(directory: Path) -> str:
         )
         for row in rows
     ]
-    return '{"lists": [\n' + ",\n".join(lines) + "\n]}\n"
+    text = '{"lists": [\n' + ",\n".join(lines) + "\n]"
+    formats = directory / FORMATS
+    if formats.is_file():
+        from deckcheck.banlist.files import load_yaml
+
+        raw = formats.read_bytes()
+        parsed = load_yaml(raw.decode("utf-8"), trusted=True)
+        text += f',\n"formats_sha256": "{hashlib.sha256(raw).hexdigest()}",\n"formats": '
+        text += json.dumps(parsed, ensure_ascii=False, default=date.isoformat)
+    return text + "}\n"
 
 
 def write_index(directory: Path) -> Path:

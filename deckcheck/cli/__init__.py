@@ -1,31 +1,60 @@
 """The ``deckcheck`` command: a thin Typer layer over the library.
 
 Each command module registers its commands on ``app``; modules import heavy libraries
-inside the command functions so that ``deckcheck check`` starts fast.
+inside the command functions so that ``deckcheck check`` starts fast. For the same reason
+``main`` imports only the module of the command being run (Typer inspects every registered
+command on each start); ``deckcheck --help``, unknown names and ``deckcheck.cli.app`` get them
+all.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from importlib import import_module
 
 # deckcheck uses no pydantic plugins; looking for them scans every installed distribution
 # at the first model definition, a large share of the command's start-up time
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-# command modules register themselves on import
-# (each: from deckcheck.cli import NAME as _NAME)
-from deckcheck.cli import banlist as _banlist  # noqa: E402,F401
-from deckcheck.cli import cards as _cards  # noqa: E402,F401
-from deckcheck.cli import check as _check  # noqa: E402,F401
-from deckcheck.cli import decks as _decks  # noqa: E402,F401
-from deckcheck.cli import engine as _engine  # noqa: E402,F401
-from deckcheck.cli import event as _event  # noqa: E402,F401
-from deckcheck.cli import hands as _hands  # noqa: E402,F401
-from deckcheck.cli import serve as _serve  # noqa: E402,F401
-from deckcheck.cli.common import app, run
+from deckcheck.cli import common  # noqa: E402
 
-__all__ = ["app", "main"]
+# top-level command or group -> the module that registers it (a test keeps this complete)
+COMMANDS = {
+    "check": "check",
+    "convert": "decks",
+    "duel": "engine",
+    "play": "engine",
+    "replay": "engine",
+    "scenario": "engine",
+    "register": "event",
+    "verify": "event",
+    "sheet": "event",
+    "rule": "event",
+    "side": "event",
+    "hands": "hands",
+    "serve": "serve",
+    "banlist": "banlist",
+    "cards": "cards",
+}
+
+__all__ = ["COMMANDS", "app", "load_commands", "main"]
+
+
+def load_commands(args: list[str]) -> None:
+    """Register the command ``args`` starts with, or every command when it names none."""
+    wanted = COMMANDS.get(args[0]) if args else None
+    for module in [wanted] if wanted else sorted(set(COMMANDS.values())):
+        import_module(f"deckcheck.cli.{module}")
+
+
+def __getattr__(name: str) -> object:
+    if name == "app":  # the whole command tree, for embedding and documentation
+        load_commands([])
+        return common.app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    run(app)
+    load_commands(sys.argv[1:])
+    common.run(common.app)

@@ -22,6 +22,13 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+
+@app.callback()
+def _root() -> None:
+    # always a group, even when main() has registered a single command
+    pass
+
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2

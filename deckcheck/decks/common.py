@@ -80,7 +80,8 @@ class DeckBuilder:
     """
 
     def __init__(self, source: str) -> None:
-        self.deck = Deck(source=source)
+        # readers hand over typed values: construct without validation (start-up, speed)
+        self.deck = Deck.trusted(source)
         self.total = 0
         self.section: Section = "main"
         self.seen: set[Section] = set()
@@ -120,7 +121,9 @@ class DeckBuilder:
         """Add ``copies`` slots to ``section`` (default: the current one)."""
         if text is None and copies == 1 and self.total < MAX_CARDS:  # one passcode: quickly
             self.total += 1
-            self.deck.section(section or self.section).append(Slot(passcode=passcode, line=line))
+            self.deck.section(section or self.section).append(
+                Slot.model_construct(passcode=passcode, line=line)
+            )
             return
         self.total += copies
         if self.total > MAX_CARDS:
@@ -134,7 +137,7 @@ class DeckBuilder:
                 "(a \\u escape for half a character)"
             )
         for _ in range(copies):
-            target.append(Slot(passcode=passcode, text=text, line=line))
+            target.append(Slot.model_construct(passcode=passcode, text=text, line=line))
 
     def problem(
         self, line: int | None, message: str, section: Section | None = None, whole: bool = False
@@ -144,11 +147,11 @@ class DeckBuilder:
         problems = self.deck.problems
         if len(problems) < MAX_PROBLEMS:
             where = None if whole else section or self.section
-            problems.append(ParseProblem(line=line, message=message, section=where))
+            problems.append(ParseProblem.model_construct(line=line, message=message, section=where))
         if len(problems) == MAX_PROBLEMS:
             where = f" at line {line}" if line else ""
             problems.append(
-                ParseProblem(
+                ParseProblem.model_construct(
                     line=line, message=f"too many unreadable entries; stopped reading{where}"
                 )
             )

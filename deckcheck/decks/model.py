@@ -7,11 +7,14 @@ from collections import Counter
 from operator import attrgetter
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict
 
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
 _passcode = attrgetter("passcode")
+# schemas built on first validation: the readers and the checker construct decks directly,
+# so `deckcheck check` does not pay for building them
+LAZY = ConfigDict(defer_build=True)
 
 
 class Slot(BaseModel):
@@ -21,24 +24,30 @@ class Slot(BaseModel):
     keeps what was written so the report can say it. ``line`` is the 1-based input line.
     """
 
+    model_config = LAZY
+
     passcode: int | None = None
     text: str | None = None
     line: int | None = None
 
 
 class ParseProblem(BaseModel):
+    model_config = LAZY
+
     line: int | None = None
     message: str
     section: Section | None = None
 
 
 class Deck(BaseModel):
+    model_config = LAZY
+
     source: str = "<memory>"
-    main: list[Slot] = Field(default_factory=list)
-    extra: list[Slot] = Field(default_factory=list)
-    side: list[Slot] = Field(default_factory=list)
-    problems: list[ParseProblem] = Field(default_factory=list)
-    notices: list[str] = Field(default_factory=list)
+    main: list[Slot] = []
+    extra: list[Slot] = []
+    side: list[Slot] = []
+    problems: list[ParseProblem] = []
+    notices: list[str] = []
     name: str | None = None
 
     def section(self, name: Section) -> list[Slot]:
@@ -72,6 +81,28 @@ class Deck(BaseModel):
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)
                 h.update(("?" + "|".join(unknown)).encode())
         return "sha256:" + h.hexdigest()[:32]
+
+    @classmethod
+    def trusted(
+        cls,
+        source: str = "<memory>",
+        main: list[Slot] | None = None,
+        extra: list[Slot] | None = None,
+        side: list[Slot] | None = None,
+    ) -> Deck:
+        """A deck of slots the caller built, not validated again (readers, the checker).
+
+        Every field is passed: for a missing one, model_construct inspects the signature of
+        its default factory, which costs more than all the rest of the call."""
+        return cls.model_construct(
+            source=source,
+            main=[] if main is None else main,
+            extra=[] if extra is None else extra,
+            side=[] if side is None else side,
+            problems=[],
+            notices=[],
+            name=None,
+        )
 
     @classmethod
     def from_passcodes(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 
 class SizeRange(BaseModel):
@@ -28,11 +28,11 @@ class Format(BaseModel):
     region: str | None = None
     pool_until: date | None = None
     # cards first released on these days are outside the pool (a whole set, e.g. goat)
-    pool_exclude_release_dates: list[date] = Field(default_factory=list)
+    pool_exclude_release_dates: list[date] = []
     legal_from: date | None = None
     # series used (with forbidden_to_limited) on dates before the format's own first list
     banlist_fallback: str | None = None
-    forbidden_kinds: list[str] = Field(default_factory=list)
+    forbidden_kinds: list[str] = []
     whitelist: bool = False
     points_cap: float | None = None
     points_source: str | None = None
@@ -41,4 +41,4 @@ class Format(BaseModel):
     # side-deck swaps: must a sided card be the same printing (passcode), or any printing
     # of the same card? Official events: any printing; YGOPro compares passcodes.
     strict_printings: bool = False
-    sources: list[str] = Field(default_factory=list)
+    sources: list[str] = []

@@ -2,28 +2,47 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from hashlib import sha256
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
+from deckcheck.banlist.store import FORMATS, INDEX
 from deckcheck.errors import DataError, InputError
 from deckcheck.formats.model import Format
 from deckcheck.paths import banlists_dir
 
 
 def formats_file() -> Path:
-    return banlists_dir() / "formats.yaml"
+    return banlists_dir() / FORMATS
+
+
+def _indexed(path: Path, raw: bytes) -> dict[str, Any] | None:
+    """The parsed copy in the generated index.json, when it was made from this very text
+    (start-up: reading it spares the YAML parser and its import)."""
+    try:
+        index = json.loads((path.parent / INDEX).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(index, dict) or index.get("formats_sha256") != sha256(raw).hexdigest():
+        return None
+    return index.get("formats")
 
 
 @lru_cache(maxsize=4)
 def _load(path: Path) -> dict[str, Format]:
-    from deckcheck.banlist.files import load_yaml
-
     try:
-        data = load_yaml(path.read_text(encoding="utf-8"), trusted=True) or {}
+        raw = path.read_bytes()
     except OSError as exc:
         raise DataError(f"cannot read the formats file {path}: {exc}") from exc
+    data = _indexed(path, raw)
+    if data is None:
+        from deckcheck.banlist.files import load_yaml
+
+        data = load_yaml(raw.decode("utf-8"), trusted=True) or {}
     formats = {}
     for format_id, body in (data.get("formats") or {}).items():
         try:

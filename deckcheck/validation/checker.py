@@ -49,7 +49,7 @@ class Checker:
         formats: dict[str, Format] | None = None,
         fast_accept: bool = True,
     ) -> None:
-        self.db = db or CardDB.open()
+        self.db = db if db is not None else CardDB.open()  # len(db) would count every card
         self.fast_accept = fast_accept
         self._card_data = CardDataInfo(version=self.db.version)
         self._banlists = banlists

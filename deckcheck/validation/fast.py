@@ -33,7 +33,7 @@ class Verdict:
 
 
 def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
-    alone = Deck(main=[Slot(passcode=code)])
+    alone = Deck.trusted(main=[Slot.model_construct(passcode=code)])
     single = Context(
         deck=alone,
         format=ctx.format,

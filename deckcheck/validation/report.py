@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from deckcheck.validation.rules import RULES
 
@@ -19,7 +19,7 @@ class Violation(BaseModel):
     severity: str = "error"
     message: str
     section: str | None = None
-    cards: list[int] = Field(default_factory=list)
+    cards: list[int] = []
     name: str | None = None
     count: int | None = None
     limit: int | float | None = None
@@ -63,8 +63,8 @@ class Report(BaseModel):
     format: FormatInfo
     card_data: CardDataInfo
     valid: bool
-    violations: list[Violation] = Field(default_factory=list)
+    violations: list[Violation] = []
     # explanations that are not problems (e.g. why two cards count separately)
-    notes: list[str] = Field(default_factory=list)
+    notes: list[str] = []
     # set when the input could not be read at all (the CLI then exits 2)
     error: str | None = None

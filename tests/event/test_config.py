@@ -141,3 +141,13 @@ def test_settings_merge_keeps_unset_values():
     assert base.merged(Settings(date="2024-01-02")) == Settings(
         format="tcg", points_cap=50, date=date(2024, 1, 2)
     )
+
+
+def test_defaults_without_a_file_are_a_valid_config(tmp_path):
+    # the no-file path skips validation (start-up); it must equal the validated defaults
+    from deckcheck.config import Config
+
+    found = load_config(tmp_path)
+    assert found.file is None
+    assert found == Config(root=tmp_path.resolve())
+    assert found.settings_for(tmp_path / "a.ydk") == Settings()

@@ -8,6 +8,7 @@ import pytest
 
 from deckcheck.banlist.store import BanlistStore
 from deckcheck.errors import InputError
+from deckcheck.formats.model import Format
 from deckcheck.formats.registry import get_format, load_formats
 
 
@@ -58,3 +59,32 @@ def test_pinned_and_derived_lists():
     genesys = store.for_format(get_format("genesys"), date(2026, 1, 1))
     assert (genesys.name, genesys.points_cap) == ("2025.09.24", 100)
     assert store.for_format(get_format("genesys"), date(2025, 9, 21)) is None
+
+
+def test_index_copy_of_the_formats_is_the_yaml_parsed():
+    # start-up reads the copy in index.json; it must be exactly what the YAML says
+    from deckcheck.banlist.files import load_yaml
+    from deckcheck.formats import registry
+
+    path = registry.formats_file()
+    raw = path.read_bytes()
+    from_yaml = load_yaml(raw.decode("utf-8"), trusted=True)
+    copy = registry._indexed(path, raw)
+    assert copy is not None
+    for format_id, body in from_yaml["formats"].items():
+        assert Format(id=format_id, **body) == Format(id=format_id, **copy["formats"][format_id])
+
+
+def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path):
+    from deckcheck.formats import registry
+    from deckcheck.paths import banlists_dir
+
+    for name in ("formats.yaml", "index.json"):
+        (tmp_path / name).write_bytes((banlists_dir() / name).read_bytes())
+    edited = (tmp_path / "formats.yaml").read_text(encoding="utf-8")
+    edited = edited.replace("name: TCG Advanced", "name: TCG Advanced (edited)", 1)
+    assert "TCG Advanced (edited)" in edited
+    (tmp_path / "formats.yaml").write_text(edited, encoding="utf-8")
+    assert registry._indexed(tmp_path / "formats.yaml", edited.encode()) is None
+    assert load_formats(tmp_path / "formats.yaml")["tcg"].name == "TCG Advanced (edited)"
+    assert load_formats()["tcg"].name == "TCG Advanced"

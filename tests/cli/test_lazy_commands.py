@@ -1,0 +1,51 @@
+"""``main`` imports only the module of the command being run; the map it uses must name
+every command and group, each with the module that registers it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import import_module
+
+from deckcheck.cli import COMMANDS, common, load_commands
+
+
+def _registered() -> dict[str, str]:
+    load_commands([])
+    found = {}
+    for info in common.app.registered_commands:
+        assert info.callback is not None
+        name = info.name or info.callback.__name__.replace("_", "-")
+        found[name] = info.callback.__module__.rsplit(".", 1)[1]
+    for info in common.app.registered_groups:
+        modules = {
+            module
+            for module in set(COMMANDS.values())
+            if info.typer_instance in vars(import_module(f"deckcheck.cli.{module}")).values()
+        }
+        assert len(modules) == 1, info.name
+        assert info.name is not None
+        found[info.name] = modules.pop()
+    return found
+
+
+def test_the_command_map_names_every_command_with_its_module():
+    assert _registered() == COMMANDS
+
+
+def test_a_command_runs_with_only_its_own_module_loaded():
+    # a fresh interpreter: `check` alone is registered, and it is still a subcommand
+    code = (
+        "import sys; from deckcheck.cli import main;"
+        "sys.argv = ['deckcheck', 'check', '--help']; main()"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Usage: deckcheck check [OPTIONS] [inputs]..." in done.stdout
+    probe = (
+        "import sys; from deckcheck.cli import load_commands, common;"
+        "load_commands(['check']);"
+        "print(sorted(m for m in sys.modules if m.startswith('deckcheck.cli.')))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "['deckcheck.cli.check', 'deckcheck.cli.common']"
