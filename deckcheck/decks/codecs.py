@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Literal, get_args
 
-from deckcheck.decks import names, ydk, ydke
+from deckcheck.decks import ydk, ydke
 from deckcheck.decks.common import BLANKS, MAX_INPUT_BYTES, CardLookup, split_lines
 from deckcheck.decks.model import SECTIONS, Deck
 from deckcheck.errors import InputError
@@ -90,6 +90,8 @@ def read_deck(
     if fmt == "ydke":
         return ydke.read_ydke(text, source)
     if fmt == "names":
+        from deckcheck.decks import names  # its many patterns: compiled only when needed
+
         return names.read_names(text, db, source)
     if fmt in ("json", "yaml"):
         from deckcheck.decks import structured
@@ -172,6 +174,8 @@ def write_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:
     if to == "names":
         if db is None:
             raise InputError("writing a name list needs the card data")
+        from deckcheck.decks import names
+
         return names.write_names(deck, db)
     if to in ("json", "yaml"):
         from deckcheck.decks import structured

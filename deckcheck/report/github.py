@@ -3,7 +3,7 @@ appear on the pull request's changed files, then a one-line summary."""
 
 from __future__ import annotations
 
-from deckcheck.report.json import summary
+from deckcheck.report.render import summary
 from deckcheck.report.source import file_path, short
 from deckcheck.validation.report import Report, Violation
 

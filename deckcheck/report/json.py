@@ -10,6 +10,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict
 
+from deckcheck.report.render import summary
 from deckcheck.validation.report import Report
 
 
@@ -26,11 +27,6 @@ class CheckOutput(BaseModel):
 
     decks: list[Report]
     summary: Summary
-
-
-def summary(reports: list[Report]) -> dict[str, int]:
-    valid = sum(1 for r in reports if r.valid)
-    return {"decks": len(reports), "valid": valid, "invalid": len(reports) - valid}
 
 
 def render(reports: list[Report]) -> str:

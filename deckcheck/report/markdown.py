@@ -3,7 +3,7 @@ deck with links to the rule pages. Kept under GitHub's comment size limit."""
 
 from __future__ import annotations
 
-from deckcheck.report.json import summary
+from deckcheck.report.render import summary
 from deckcheck.report.source import shown
 from deckcheck.validation.report import Report
 from deckcheck.validation.rules import RULES

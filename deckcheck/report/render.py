@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from deckcheck.errors import InputError
+
+if TYPE_CHECKING:
+    from deckcheck.validation.report import Report
 
 # name -> module with a ``render(reports) -> str``
 MODULES = {
@@ -24,3 +28,9 @@ def renderer(name: str) -> Callable[..., str]:
         known = ", ".join(OUTPUT_FORMATS)
         raise InputError(f"unknown output format {name!r}; choose from {known}")
     return import_module(MODULES[name]).render
+
+
+def summary(reports: list[Report]) -> dict[str, int]:
+    """The counts every output format ends with."""
+    valid = sum(1 for r in reports if r.valid)
+    return {"decks": len(reports), "valid": valid, "invalid": len(reports) - valid}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcheck.report.json import summary
+from deckcheck.report.render import summary
 from deckcheck.validation.report import Report
 
 _COLOURS = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1"}
