@@ -130,7 +130,18 @@ class Card(Frozen):
 
     @property
     def is_effect(self) -> bool:
-        return "effect" in self.classifications
+        """An Effect Monster. The data marks every Normal Monster but leaves "effect" off
+        some others (many Tuners, Gemini and Spirit monsters): a Main Deck monster that is
+        neither Normal nor Ritual has an effect. Rituals and Extra Deck monsters without
+        the mark are taken as printed (there are non-effect ones of each)."""
+        if "effect" in self.classifications:
+            return True
+        return (
+            self.kind == "monster"
+            and "normal" not in self.classifications
+            and "ritual" not in self.frames
+            and not self.is_extra_deck_monster
+        )
 
     @property
     def type_line(self) -> str:

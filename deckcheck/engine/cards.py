@@ -258,9 +258,7 @@ def compile_card(card: Card) -> CardDef:
     if card.kind != "monster":
         return CardDef(**base, issues=(NOT_PLAYABLE,))
     extra = card.is_extra_deck_monster
-    # a Main Deck monster without the Normal classification has an effect (the data does
-    # not always say "effect", e.g. for many Tuners and Gemini monsters)
-    effect = card.is_effect or (not extra and "normal" not in card.classifications)
+    effect = card.is_effect
     pendulum = card.is_pendulum
     if effect:
         issues.append(EFFECT_NOT_APPLIED)

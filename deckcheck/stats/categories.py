@@ -101,7 +101,7 @@ def _has_frame(card: Card, frame: str) -> bool:
     if frame == "normal":
         return "normal" in card.classifications
     if frame == "effect":
-        return "effect" in card.classifications and _SPECIAL_FRAMES.isdisjoint(card.frames)
+        return card.is_effect and _SPECIAL_FRAMES.isdisjoint(card.frames)
     if frame == "pendulum":
         return card.is_pendulum
     return frame in card.frames

@@ -1,0 +1,32 @@
+"""Card facts the model works out: Effect Monster or not, and the type line people read."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("name", "effect", "type_line"),
+    [
+        ("Effect Veiler", True, "Effect Monster (Level 1)"),
+        # Tuners, Gemini and Spirit monsters the data leaves without the "effect" mark
+        ("Arcane Apprentice", True, "Effect Monster (Level 2)"),
+        ("Alien Hypno", True, "Effect Monster (Level 4)"),
+        # a Normal Tuner, and plain Normal Monsters
+        ("Flamvell Guard", False, "Normal Monster (Level 1)"),
+        ("Dark Magician", False, "Normal Monster (Level 7)"),
+        # Ritual and Fusion Monsters without effects exist: taken as printed
+        ("Chakra", False, "Ritual Monster (Level 7)"),
+        ("Amphibious Bugroth", False, "Fusion Monster (Level 5)"),
+    ],
+)
+def test_effect_monsters(db, name, effect, type_line):
+    card = db.find(name)
+    assert card is not None
+    assert card.is_effect is effect
+    assert card.type_line == type_line
+
+
+def test_spells_and_traps_are_not_effect_monsters(db):
+    assert not db.find("Pot of Greed").is_effect
+    assert not db.find("Mirror Force").is_effect
