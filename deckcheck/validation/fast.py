@@ -97,7 +97,7 @@ def accept(ctx: Context) -> list[str] | None:
         counts = ctx.section_counts[section]
         if not bounds.min <= len(slots) <= bounds.max or counts.total() != len(slots):
             return None
-        wrong_side = section == "main"  # Extra Deck monsters may not be here
+        wrong_side = section == "main"  # the value of extra_deck that is misplaced here
         for code, n in counts.items():
             verdict = table.get(code, False)
             if verdict is False:
