@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -14,12 +15,25 @@ from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, Violation
 
 if TYPE_CHECKING:
+    from deckcheck.banlist.model import Banlist
     from deckcheck.banlist.store import BanlistStore
 
 # per-format, per-list and per-day answers kept across checks (see Checker.context)
 MAX_CACHED = 512
 
 RuleCheck = Callable[[Context], Iterable[Violation]]
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """A format on one day: the list in force, the report's format block, and the verdicts
+    the fast path keeps (None where it does not apply)."""
+
+    on: date
+    banlist: Banlist | None
+    info: FormatInfo
+    verdicts: dict[int, fast.Verdict | None] | None
+
 
 # in report order; other rule families register here
 CHECKS: list[RuleCheck] = [
@@ -54,7 +68,7 @@ class Checker:
         self._card_data = CardDataInfo(version=self.db.version)
         self._banlists = banlists
         self._formats = formats
-        self._cache: dict[tuple[str, ...], Any] = {}
+        self._cache: dict[tuple[object, ...], Any] = {}
 
     @property
     def banlists(self) -> BanlistStore:
@@ -79,15 +93,12 @@ class Checker:
             raise InputError(f"unknown format {format_id!r}; known formats: {known}")
         return found
 
-    def context(
-        self,
-        deck: Deck,
-        format_id: str | Format = "tcg",
-        on: date | None = None,
-        points_cap: float | None = None,
-    ) -> Context:
-        fmt = self.format(format_id)
-        day = on or date.today()
+    def _day(self, fmt: Format, day: date) -> Day:
+        """The format on that day, worked out once (kept with the per-day answers)."""
+        key = ("day", fmt.id, day)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
         if fmt.legal_from and day < fmt.legal_from:
             from deckcheck.errors import InputError
 
@@ -95,33 +106,40 @@ class Checker:
                 f"{fmt.name} starts on {fmt.legal_from.isoformat()}; "
                 f"there is no {fmt.id} card pool or list on {day.isoformat()}"
             )
-        key = ("list", fmt.id, day.isoformat())
-        if key not in self._cache and len(self._cache) >= MAX_CACHED:
+        if len(self._cache) >= MAX_CACHED:
             # most entries are per day: a long-running service asked about many days would
             # otherwise grow without bound; everything here can be worked out again
             self._cache.clear()
-        if key not in self._cache:
-            self._cache[key] = self.banlists.for_format(fmt, day) if fmt.banlist else None
-        banlist_in_force = self._cache[key]
-        return Context(
+        listed = self.banlists.for_format(fmt, day) if fmt.banlist else None
+        info = FormatInfo(id=fmt.id, date=day.isoformat(), banlist=listed.name if listed else None)
+        found = self._cache[key] = Day(day, listed, info, fast.verdict_table(fmt, listed))
+        return found
+
+    def context(
+        self,
+        deck: Deck,
+        format_id: str | Format = "tcg",
+        on: date | None = None,
+        points_cap: float | None = None,
+    ) -> Context:
+        """What the rules see for this deck, format and day (default today)."""
+        return self._context(deck, format_id, on, points_cap)[0]
+
+    def _context(
+        self, deck: Deck, format_id: str | Format, on: date | None, points_cap: float | None
+    ) -> tuple[Context, Day]:
+        fmt = self.format(format_id)
+        day = self._day(fmt, on or date.today())
+        ctx = Context(
             deck=deck,
             format=fmt,
-            on=day,
+            on=day.on,
             db=self.db,
-            banlist=banlist_in_force,
+            banlist=day.banlist,
             points_cap=points_cap,
             cache=self._cache,
         )
-
-    def _format_info(self, ctx: Context) -> FormatInfo:
-        listed = ctx.banlist.name if ctx.banlist else None
-        key = ("format-info", ctx.format.id, ctx.on.isoformat(), listed or "")
-        found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = FormatInfo(
-                id=ctx.format.id, date=ctx.on.isoformat(), banlist=listed
-            )
-        return found
+        return ctx, day
 
     def check(
         self,
@@ -130,8 +148,8 @@ class Checker:
         on: date | None = None,
         points_cap: float | None = None,
     ) -> Report:
-        ctx = self.context(deck, format_id, on, points_cap)
-        notes = fast.accept(ctx) if self.fast_accept else None
+        ctx, day = self._context(deck, format_id, on, points_cap)
+        notes = fast.accept(ctx, day.verdicts) if self.fast_accept else None
         violations = []
         if notes is None:
             violations = [v for rule in CHECKS for v in rule(ctx)]
@@ -142,7 +160,7 @@ class Checker:
             deck=DeckInfo.model_construct(
                 source=deck.source, digest=deck.digest(ctx.section_counts), **sizes
             ),
-            format=self._format_info(ctx),
+            format=day.info,
             card_data=self._card_data,
             valid=not any(v.severity == "error" for v in violations),
             violations=violations,

@@ -32,7 +32,7 @@ class Context:
     points_cap: float | None = None
     # shared across checks by the Checker: per-card answers that do not depend on the deck,
     # e.g. (list series, list name, name key) -> limit
-    cache: dict[tuple[str, ...], Any] = field(default_factory=dict)
+    cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
 
     @cached_property
     def placed(self) -> list[Placed]:

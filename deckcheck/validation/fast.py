@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckcheck.banlist.model import Banlist
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Slot
+from deckcheck.formats.model import Format
 from deckcheck.validation import banlist as banlist_rules
 from deckcheck.validation import pool
 from deckcheck.validation.context import Context
@@ -61,32 +63,22 @@ def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
     )
 
 
-def _table(ctx: Context) -> dict[int, Verdict | None] | None:
-    """Verdicts by passcode for this context's format, list and day; None when the format
-    has deck-level rules this module does not model."""
-    fmt, listed = ctx.format, ctx.banlist
-    if fmt.skill_cards or ctx.points_cap is not None or fmt.points_cap is not None:
+def verdict_table(fmt: Format, listed: Banlist | None) -> dict[int, Verdict | None] | None:
+    """An empty table for a format and its list of the day, to fill as cards come; None when
+    the format has deck-level rules this module does not model."""
+    if fmt.skill_cards or fmt.points_cap is not None:
         return None
     if listed is not None and (listed.points_cap is not None or listed.groups()):
         return None
-    key = (
-        "fast",
-        fmt.id,
-        listed.series if listed else "",
-        listed.name if listed else "",
-        ctx.on.isoformat(),
-    )
-    return ctx.cache.setdefault(key, {})
+    return {}
 
 
-def accept(ctx: Context) -> list[str] | None:
+def accept(ctx: Context, table: dict[int, Verdict | None] | None) -> list[str] | None:
     """The report's notes when the full rule set would find nothing in this deck, else None
-    (then the full rule set runs)."""
+    (then the full rule set runs). ``table``: the verdicts kept for the context's format and
+    day (``verdict_table``)."""
     deck = ctx.deck
-    if deck.problems:
-        return None
-    table = _table(ctx)
-    if table is None:
+    if table is None or deck.problems or ctx.points_cap is not None:
         return None
     fmt = ctx.format
     totals: dict[str, int] = {}
