@@ -2,9 +2,10 @@
 
 The download is skipped when the API's database version (``checkDBVer.php``) is the one
 already installed. A new download (``cardinfo.php?misc=yes``) is converted to the project's
-card facts (no effect text is kept), built into a snapshot in a staging folder, opened and
-checked, and only then moved over ``user_data_dir()/card_data`` file by file with atomic
-renames. Any failure leaves the previous data in use and raises DataError saying why.
+card facts (no effect text is kept), built into a snapshot in a staging folder, merged with
+the card data installed before (see ``merge``), opened and checked, and only then moved over
+``user_data_dir()/card_data`` file by file with atomic renames. Any failure leaves the
+previous data in use and raises DataError saying why.
 """
 
 from __future__ import annotations
@@ -20,10 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.errors import DataError
 from deckcheck.paths import user_data_dir
+
+if TYPE_CHECKING:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.cards.model import Card, Legality
 
 API = "https://db.ygoprodeck.com/api/v7"
 RATE_PER_SECOND = 20  # the API's published limit
@@ -293,6 +298,83 @@ def _legality(row: dict[str, Any], misc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# --- merging with the installed data ------------------------------------------------------
+
+
+def _merged_legality(new: dict[str, Legality], old: dict[str, Legality]) -> dict[str, Legality]:
+    """The API's current status and points, over the installed history; formats the API
+    does not report (Goat, Speed...) stay as installed."""
+    out = dict(old)
+    for fmt, now in new.items():
+        before = old.get(fmt)
+        if before is None:
+            out[fmt] = now
+            continue
+        points = now.points if now.points is not None else before.points
+        out[fmt] = before.model_copy(update={"status": now.status, "points": points})
+    return out
+
+
+def merge(new: Card, old: Card | None) -> Card:
+    """A downloaded card completed from the installed one: the API has English names and
+    the current lists only. Kept from the installed card: its id, the names in other
+    languages, legality histories and formats the API lacks, release dates in other
+    regions, names taken by rule or by effect (curated, where the API's text is only
+    searched for "always treated as"), and parsed materials the API's line did not give."""
+    if old is None:
+        return new
+    materials = new.materials
+    if old.materials is not None and (materials is None or not materials.supported):
+        materials = old.materials
+    rule_names = old.rule_names or new.rule_names
+    return new.model_copy(
+        update={
+            "uid": old.uid,
+            "names": {**old.names, **new.names},
+            "legality": _merged_legality(new.legality, old.legality),
+            "release": {**old.release, **new.release},
+            "rule_names": rule_names,
+            "rule_names_also_own": old.rule_names_also_own
+            if old.rule_names
+            else new.rule_names_also_own,
+            "effect_name_changes": old.effect_name_changes,
+            "archetypes": tuple(dict.fromkeys((*new.archetypes, *old.archetypes))),
+            "materials": materials,
+            "illegal": old.illegal or new.illegal,
+            "konami_id": new.konami_id or old.konami_id,
+        }
+    )
+
+
+def _installed(previous: CardDB, card: Card) -> Card | None:
+    for code in card.passcodes:
+        found = previous.get(code)
+        if found is not None:
+            return found
+    if not card.passcodes:  # Skill Cards and tokens: by name, of the same kind
+        return next((c for c in previous.find_all(card.name) if c.kind == card.kind), None)
+    return None
+
+
+def merge_with_installed(built: Path, previous: CardDB) -> dict[str, Any]:
+    """Rewrite the snapshot in ``built`` with every card merged with ``previous``."""
+    from deckcheck.cards.db import CardDB, write_snapshot
+
+    downloaded = CardDB.open(built)
+    cards, known = [], 0
+    for card in downloaded.all_cards():
+        old = _installed(previous, card)
+        known += old is not None
+        cards.append(merge(card, old))
+    manifest = {k: v for k, v in downloaded.manifest.items() if k not in ("digest", "version")}
+    manifest["merged"] = (
+        f"{known} cards completed from the installed data ({previous.version}): names in other "
+        f"languages, legality history, other regions' release dates; {len(cards) - known} new"
+    )
+    del downloaded  # the file is replaced next
+    return write_snapshot(cards, built, manifest)
+
+
 # --- the update -------------------------------------------------------------------------
 
 
@@ -320,8 +402,9 @@ def cards_update(
     if not force and state.get("version") == version and (target / SNAPSHOT).is_file():
         return UpdateResult(False, version, f"card data is up to date (database {version})")
     rows = card_list(api, {"misc": "yes"})
+    previous = CardDB.open()
     if min_cards is None:
-        min_cards = int(len(CardDB.open()) * MIN_SHARE)
+        min_cards = int(len(previous) * MIN_SHARE)
     if len(rows) < min_cards:
         raise DataError(
             f"the API returned {len(rows)} cards, fewer than the {min_cards} expected: "
@@ -337,6 +420,7 @@ def cards_update(
         built = staging / "card_data"
         try:
             build_snapshot(source_file, built)
+            merge_with_installed(built, previous)
             check = CardDB.open(built)
             sample = next((r["id"] for r in rows if _kind(r["frameType"]) == "monster"), None)
             if len(check) != len(rows) or (sample is not None and check.get(sample) is None):

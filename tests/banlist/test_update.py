@@ -141,6 +141,7 @@ def rows(db) -> list[dict]:
         "Number 39: Utopia",
         "Called by the Grave",
         "Harpie Lady 1",
+        "Cyber Dragon Zwei",
     ]
     cards = [db.find(n) for n in wanted]
     cards += [c for c in db.all_cards() if c.passcodes and c.kind != "token"][:300]
@@ -170,6 +171,49 @@ def test_cards_update_installs_and_skips_same_version(server, rows, db):
     again = upd.cards_update(server.url, timeout=FAST, min_cards=1)
     assert not again.updated and server.hits == ["checkDBVer.php"]
     assert upd.cards_update(server.url, force=True, timeout=FAST, min_cards=1).updated
+
+
+def test_cards_update_keeps_what_only_the_installed_data_knows(server, rows, db):
+    # the API has English names and the current lists; the installed data has the rest
+    new_card = {
+        "id": 99999001,
+        "name": "A Card Printed Tomorrow",
+        "type": "Normal Monster",
+        "frameType": "normal",
+        "desc": "",
+        "race": "Dragon",
+        "attribute": "LIGHT",
+        "atk": 1000,
+        "def": 1000,
+        "level": 4,
+        "card_images": [{"id": 99999001}],
+        "misc_info": [{"formats": ["TCG"], "tcg_date": "2026-12-01"}],
+    }
+    version(server, "139.0")
+    server.set("cardinfo.php", {"data": [*rows, new_card]})
+    upd.cards_update(server.url, timeout=FAST, min_cards=1)
+    fresh = CardDB.open()
+    pot, before = fresh.find("Pot of Greed"), db.find("Pot of Greed")
+    assert pot.uid == before.uid
+    assert pot.names["de"] == "Topf der Gier" and pot.names == before.names
+    assert fresh.find("Topf der Gier") == pot
+    assert pot.legality["tcg"].status == "forbidden"  # from the API
+    assert pot.legality["tcg"].history == before.legality["tcg"].history
+    assert pot.legality["tcg"].history  # a real history was there to keep
+    assert pot.release == before.release
+    assert set(before.legality) - {"tcg", "ocg", "genesys"} <= set(pot.legality)
+    # names by rule and by effect: curated in the installed data, not in the API's fields
+    assert fresh.find("Harpie Lady 1").name_keys == ("Harpie Lady",)
+    zwei = fresh.find("Cyber Dragon Zwei")
+    assert zwei.effect_name_changes == db.find("Cyber Dragon Zwei").effect_name_changes
+    assert zwei.effect_name_changes == ("Cyber Dragon",)
+    # a card the installed data does not have comes in as the API gives it
+    tomorrow = fresh.get(99999001)
+    assert tomorrow.name == "A Card Printed Tomorrow" and tomorrow.names == {}
+    assert tomorrow.uid == "ygoprodeck:99999001"
+    merged = fresh.manifest["merged"]
+    assert merged.startswith(f"{len(rows)} cards completed from the installed data")
+    assert merged.endswith("; 1 new")
 
 
 @pytest.mark.parametrize(
