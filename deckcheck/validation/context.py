@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
@@ -15,8 +15,9 @@ from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
 from deckcheck.formats.model import Format
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
+    """One slot of the deck with its card (a tuple: made for every slot of every check)."""
+
     section: Section
     slot: Slot
     card: Card | None
