@@ -138,3 +138,35 @@ def test_connection_errors_hide_the_password():
     with pytest.raises(DataError) as caught:
         open_storage("postgresql://nobody:hunter2-secret@127.0.0.1:1/none")
     assert "hunter2-secret" not in str(caught.value)
+
+
+def _open_when_all_are_ready(url: str, ready: object, results: object) -> None:
+    try:
+        ready.wait()  # type: ignore[attr-defined]
+        open_storage(url).close()
+        results.put("ok")  # type: ignore[attr-defined]
+    except Exception as exc:  # noqa: BLE001 - the parent reports it
+        results.put(repr(exc))  # type: ignore[attr-defined]
+
+
+def test_server_workers_opening_a_new_sqlite_file_together(tmp_path):
+    # `serve --workers N` on a new file: every worker switches it to WAL at the same moment,
+    # which SQLite could refuse at once with "database is locked" (about 1 start in 20)
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    failures = []
+    for trial in range(100):
+        url = f"sqlite:///{tmp_path / f'{trial}.sqlite3'}"
+        ready, results = fork.Barrier(3), fork.Queue()
+        workers = [
+            fork.Process(target=_open_when_all_are_ready, args=(url, ready, results))
+            for _ in range(3)
+        ]
+        for worker in workers:
+            worker.start()
+        outcomes = [results.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join()
+        failures += [o for o in outcomes if o != "ok"]
+    assert failures == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,8 +48,24 @@ class SqliteStorage(Storage):
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         with self._connection() as con:
-            con.execute("PRAGMA journal_mode=WAL")
+            self._use_wal(con)
         self.migrate("INTEGER")
+
+    def _use_wal(self, con: sqlite3.Connection) -> None:
+        """Switch the file to WAL. Server workers open a new file at the same moment, and
+        SQLite can answer this PRAGMA "database is locked" at once, without waiting out the
+        busy timeout: retry until that timeout has passed."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        pause = 0.005
+        while True:
+            try:
+                con.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise DataError(f"cannot open {self.path}: {exc}") from exc
+            time.sleep(pause)
+            pause = min(pause * 2, 0.25)
 
     def _connect(self) -> sqlite3.Connection:
         try:
