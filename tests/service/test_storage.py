@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, date, datetime
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
 
 import pytest
 
@@ -140,13 +142,13 @@ def test_connection_errors_hide_the_password():
     assert "hunter2-secret" not in str(caught.value)
 
 
-def _open_when_all_are_ready(url: str, ready: object, results: object) -> None:
+def _open_when_all_are_ready(url: str, ready: Barrier, results: Queue[str]) -> None:
     try:
-        ready.wait()  # type: ignore[attr-defined]
+        ready.wait()
         open_storage(url).close()
-        results.put("ok")  # type: ignore[attr-defined]
+        results.put("ok")
     except Exception as exc:  # noqa: BLE001 - the parent reports it
-        results.put(repr(exc))  # type: ignore[attr-defined]
+        results.put(repr(exc))
 
 
 def test_server_workers_opening_a_new_sqlite_file_together(tmp_path):
