@@ -412,7 +412,7 @@ def import_cdb(
             db = CardDB.open()
         except DataError:
             db = None
-    read = load_cdb(path, db_resolver(db) if db else None)
+    read = load_cdb(path, db_resolver(db) if db is not None else None)
     if not read.cards:
         raise InputError(f"{path} holds no OCG/TCG cards ({read.rows} rows)")
     manifest = write_snapshot(
