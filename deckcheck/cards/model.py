@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -90,6 +91,14 @@ class Card(Frozen):
     skill_character: str | None = None
     konami_id: int | None = None
     ygoprodeck_id: int | None = None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied. The values cached from fields (name keys, Extra
+        Deck or not) are dropped from the copy: pydantic would carry them over stale."""
+        copied = super().model_copy(update=update, deep=deep)
+        for name in ("name_keys", "is_extra_deck_monster"):
+            copied.__dict__.pop(name, None)
+        return copied
 
     @property
     def passcode(self) -> int | None:

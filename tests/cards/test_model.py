@@ -30,3 +30,14 @@ def test_effect_monsters(db, name, effect, type_line):
 def test_spells_and_traps_are_not_effect_monsters(db):
     assert not db.find("Pot of Greed").is_effect
     assert not db.find("Mirror Force").is_effect
+
+
+def test_a_copy_works_its_names_out_again(db):
+    # name keys are cached on first use; a copy with other names must not keep them
+    harpie = db.find("Harpie Lady 1")
+    assert harpie.name_keys == ("Harpie Lady",) and not harpie.is_extra_deck_monster
+    plain = harpie.model_copy(update={"rule_names": ()})
+    assert plain.name_keys == ("Harpie Lady 1",)
+    assert harpie.name_keys == ("Harpie Lady",)
+    fusion = harpie.model_copy(update={"frames": ("fusion",)})
+    assert fusion.is_extra_deck_monster
