@@ -29,6 +29,7 @@ class Day:
     """A format on one day: the list in force, the report's format block, and the verdicts
     the fast path keeps (None where it does not apply)."""
 
+    format: Format
     on: date
     banlist: Banlist | None
     info: FormatInfo
@@ -97,7 +98,8 @@ class Checker:
         """The format on that day, worked out once (kept with the per-day answers)."""
         key = ("day", fmt.id, day)
         found = self._cache.get(key)
-        if found is not None:
+        # a caller's own Format may share an id with a registered one: equal or recomputed
+        if found is not None and (found.format is fmt or found.format == fmt):
             return found
         if fmt.legal_from and day < fmt.legal_from:
             from deckcheck.errors import InputError
@@ -112,7 +114,7 @@ class Checker:
             self._cache.clear()
         listed = self.banlists.for_format(fmt, day) if fmt.banlist else None
         info = FormatInfo(id=fmt.id, date=day.isoformat(), banlist=listed.name if listed else None)
-        found = self._cache[key] = Day(day, listed, info, fast.verdict_table(fmt, listed))
+        found = self._cache[key] = Day(fmt, day, listed, info, fast.verdict_table(fmt, listed))
         return found
 
     def context(

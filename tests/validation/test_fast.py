@@ -70,3 +70,21 @@ def test_the_shared_cache_stays_bounded_over_many_days(db):
     for n in range(MAX_CACHED + 50):
         assert checker.check(deck, "tcg", first + timedelta(days=n)).valid
         assert len(checker._cache) <= MAX_CACHED + 8  # a day adds a handful of entries
+
+
+def test_a_callers_own_format_with_a_registered_id_is_not_mixed_up(db, checkers):
+    # the checker keeps per-day answers by format id; a Format object of the caller's own
+    # with the same id but other rules must get its own answers
+    from deckcheck.formats.registry import get_format
+
+    quick, _ = checkers
+    pot = db.find("Mystical Space Typhoon").passcode
+    deck = Deck.from_passcodes([pot, pot, *filler(db, 38)])
+    day = date(2026, 6, 1)
+    assert quick.check(deck, "tcg", day).valid
+    strict = get_format("tcg").model_copy(update={"copy_limit": 1})
+    report = same(checkers, deck, strict, day)
+    assert not report.valid
+    assert {v.rule for v in report.violations} == {"copy-limit"}
+    assert "Mystical Space Typhoon" in {v.name for v in report.violations}
+    assert quick.check(deck, "tcg", day).valid
