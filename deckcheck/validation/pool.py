@@ -112,8 +112,11 @@ def not_released(ctx: Context) -> Iterator[Violation]:
     if not fmt.region:
         return
     cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
-    # verdicts per card for this pool and day, kept across checks
-    known: dict[str, str | None] = ctx.cache.setdefault(("release", fmt.id, cutoff.isoformat()), {})
+    # verdicts per card for this pool and day, kept across checks (keyed by what they
+    # depend on: formats with the same pool share them, a caller's own format does not mix)
+    excluded = tuple(fmt.pool_exclude_release_dates)
+    key = ("release", fmt.region, cutoff, excluded)
+    known: dict[str, str | None] = ctx.cache.setdefault(key, {})
     for card in distinct_cards(ctx):
         if card.kind in ("token", "skill"):
             continue  # placement rules speak for these
