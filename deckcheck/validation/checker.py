@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
     from deckcheck.banlist.store import BanlistStore
 
-# per-format, per-list and per-day answers kept across checks (see Checker.context)
+# per-format, per-list and per-day answers kept across checks (see Checker._day)
 MAX_CACHED = 512
 
 RuleCheck = Callable[[Context], Iterable[Violation]]
