@@ -66,7 +66,8 @@ class Checker:
     ) -> None:
         self.db = db if db is not None else CardDB.open()  # len(db) would count every card
         self.fast_accept = fast_accept
-        self._card_data = CardDataInfo(version=self.db.version)
+        # report parts are built from checked values, without validation (start-up)
+        self._card_data = CardDataInfo.model_construct(version=self.db.version)
         self._banlists = banlists
         self._formats = formats
         self._cache: dict[tuple[object, ...], Any] = {}
@@ -113,7 +114,9 @@ class Checker:
             # otherwise grow without bound; everything here can be worked out again
             self._cache.clear()
         listed = self.banlists.for_format(fmt, day) if fmt.banlist else None
-        info = FormatInfo(id=fmt.id, date=day.isoformat(), banlist=listed.name if listed else None)
+        info = FormatInfo.model_construct(
+            id=fmt.id, date=day.isoformat(), banlist=listed.name if listed else None
+        )
         found = self._cache[key] = Day(fmt, day, listed, info, fast.verdict_table(fmt, listed))
         return found
 

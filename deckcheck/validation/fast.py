@@ -2,7 +2,7 @@
 
 Most decks checked in bulk are valid. For a format, list and day, each card's verdict under
 the card-level rules (release, never-legal, forbidden kinds, whitelist, Tokens and Skill
-Cards, groups) is worked out once, by running those very rules on the card alone. A deck
+Cards, groups) is worked out once, by running those very rules over the new cards. A deck
 whose cards all pass, whose sections fit, whose cards sit in the right sections and whose
 names stay within their copy and list limits cannot produce a violation, so its report is
 built directly. Anything else, or anything this module does not model (points caps, Speed
@@ -34,10 +34,21 @@ class Verdict:
     caps: tuple[tuple[str, int], ...]  # copies allowed per name key: rule and list limits
 
 
-def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
-    alone = Deck.trusted(main=[Slot.model_construct(passcode=code)])
-    single = Context(
-        deck=alone,
+def _fill(ctx: Context, table: dict[int, Verdict | None]) -> None:
+    """Verdicts for the deck's cards that ``table`` lacks. The card-level rules run once
+    over a deck of those cards, one slot each: they judge every card alone, and each
+    violation names the passcodes of its card."""
+    cards: dict[int, Card] = {}
+    for counts in ctx.section_counts.values():
+        for code in counts:
+            if code not in table and code not in cards:
+                card = ctx.db.get(code)
+                if card is None:
+                    table[code] = None
+                else:
+                    cards[code] = card
+    probe = Context(
+        deck=Deck.trusted(main=[Slot.model_construct(passcode=code) for code in cards]),
         format=ctx.format,
         on=ctx.on,
         db=ctx.db,
@@ -45,7 +56,12 @@ def _verdict(ctx: Context, code: int, card: Card) -> Verdict:
         points_cap=ctx.points_cap,
         cache=ctx.cache,
     )
-    fires = any(True for rule in CARD_RULES for _ in rule(single))
+    flagged = {code for rule in CARD_RULES for v in rule(probe) for code in v.cards}
+    for code, card in cards.items():
+        table[code] = _verdict(ctx, card, fires=code in flagged)
+
+
+def _verdict(ctx: Context, card: Card, fires: bool) -> Verdict:
     ok = not fires and card.kind not in ("token", "skill")
     caps = []
     for key in card.name_keys:
@@ -92,9 +108,9 @@ def accept(ctx: Context, table: dict[int, Verdict | None] | None) -> list[str] |
         wrong_side = section == "main"  # the value of extra_deck that is misplaced here
         for code, n in counts.items():
             verdict = table.get(code, False)
-            if verdict is False:
-                card = ctx.db.get(code)
-                verdict = table[code] = None if card is None else _verdict(ctx, code, card)
+            if verdict is False:  # cards this format and day has not seen yet
+                _fill(ctx, table)
+                verdict = table[code]
             if verdict is None or not verdict.ok:
                 return None
             if section != "side" and verdict.extra_deck is wrong_side:
