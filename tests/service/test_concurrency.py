@@ -28,11 +28,14 @@ async def submit_all(base: str) -> tuple[dict, list[httpx.Response]]:
         jobs += [(f"player {i:03d}", sided) for i in range(TWICE)]  # same players, other case
         url = f"/v1/events/{event['id']}/registrations"
         organiser = {"Authorization": f"Bearer {event['organiser_token']}"}
-        # the second submissions come from the organiser, who may replace a registration
+        # the organiser, who may replace a registration, sends both decks of the players who
+        # submit twice: either may arrive first (a player's own second try without the key
+        # the first one returned would rightly be refused, so it is not part of this test)
+        senders = [organiser] * TWICE + [None] * (PLAYERS - TWICE) + [organiser] * TWICE
         responses = await asyncio.gather(
             *(
                 client.post(url, json={"player": p, "deck": d}, headers=who)
-                for (p, d), who in zip(jobs, [None] * PLAYERS + [organiser] * TWICE, strict=True)
+                for (p, d), who in zip(jobs, senders, strict=True)
             )
         )
         listing = (
