@@ -136,7 +136,8 @@ def check_batch(
     for format_id in {job.format_id for job in jobs}:
         checker.format(format_id)
     count = workers or os.cpu_count() or 1
-    if count <= 1 or len(jobs) < POOL_MIN_DECKS:
+    # standard input belongs to this process
+    if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):
         return [check_job(job, checker) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 

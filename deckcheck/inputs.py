@@ -18,9 +18,15 @@ def is_url(text: str) -> bool:
 
 
 def expand(inputs: list[str]) -> list[str]:
-    """Files and URLs as given; folders walked recursively in sorted order."""
+    """Files, URLs and ``-`` (standard input, once) as given; folders walked recursively in
+    sorted order."""
     out: list[str] = []
     for item in inputs:
+        if item == "-":
+            if item in out:
+                raise InputError("'-' (standard input) given twice")
+            out.append(item)
+            continue
         if is_url(item):
             out.append(item)
             continue

@@ -14,7 +14,7 @@ from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, parse_d
 def check(
     inputs: list[str] = typer.Argument(
         None,
-        help="Deck files, folders (searched recursively) or ydke:// URLs; "
+        help="Deck files, folders (searched recursively), ydke:// URLs or - (standard input); "
         "default: the paths in [tool.deckcheck] / deckcheck.toml.",
     ),
     format_ids: list[str] = typer.Option(

@@ -111,14 +111,24 @@ def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
     if ydke.is_ydke(stripped) or re.match(r"https?://", stripped, re.I):
         return ydke.read_ydke(stripped, source=path_or_url)
     if path_or_url == "-":
-        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        return read_deck(decode_bytes(data, "<stdin>"), db, source=path_or_url)
+        return read_deck(decode_bytes(_stdin_bytes(), "<stdin>"), db, source=path_or_url)
     path = Path(path_or_url)
     text = decode_bytes(read_bytes(path, path_or_url), path_or_url)
     deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(path.suffix.lower()))
     if deck.name is None:
         deck.name = path.stem
     return deck
+
+
+_STDIN: list[tuple[object, bytes]] = []
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input, read once: a deck given as ``-`` and checked for several formats is
+    read again from what was kept (while ``sys.stdin`` is the same stream)."""
+    if not _STDIN or _STDIN[0][0] is not sys.stdin:
+        _STDIN[:] = [(sys.stdin, sys.stdin.buffer.read(MAX_INPUT_BYTES + 1))]
+    return _STDIN[0][1]
 
 
 def read_bytes(path: Path, shown: str) -> bytes:

@@ -197,3 +197,18 @@ def test_one_command_checks_for_several_formats(capsys):
     ids = [r["format"]["id"] for r in json.loads(result.out)["decks"]]
     assert ids == ["tcg", "ocg", "genesys"]
     assert result.code == 1  # the OCG list breaks it
+
+
+def test_a_deck_on_standard_input_for_two_formats(capsys, monkeypatch):
+    import io
+    import sys
+
+    text = Path(EXAMPLE).read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    result = run(capsys, "check", "-", "--format", "ocg,tcg", "--date", "2026-08-01")
+    assert result.code == 1
+    assert "-: INVALID for ocg on 2026-08-01" in result.out
+    assert "-: valid for tcg on 2026-08-01" in result.out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    twice = run(capsys, "check", "-", "-")
+    assert twice.code == 2 and "'-' (standard input) given twice" in twice.err
