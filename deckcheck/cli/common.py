@@ -23,9 +23,25 @@ app = typer.Typer(
 )
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"deckcheck {version('deckcheck')}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
-    # always a group, even when main() has registered a single command
+def _root(
+    _version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_show_version,
+        is_eager=True,
+        help="Print deckcheck's version and exit.",
+    ),
+) -> None:
+    # a callback keeps the app a group even when main() has registered a single command
     pass
 
 

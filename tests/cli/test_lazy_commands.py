@@ -49,3 +49,13 @@ def test_a_command_runs_with_only_its_own_module_loaded():
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.stdout.strip() == "['deckcheck.cli.check', 'deckcheck.cli.common']"
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    from tests.cli.helpers import run
+
+    result = run(capsys, "--version")
+    assert result.code == 0
+    assert result.out == f"deckcheck {version('deckcheck')}\n"
