@@ -50,7 +50,7 @@ class Settings(BaseModel):
 
     format: str | None = None
     date: dt.date | None = None
-    points_cap: float | None = Field(default=None, gt=0)
+    points_cap: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     strict_printings: bool | None = None
 
     @field_validator("date", mode="before")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, parse_date
+from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, fail, parse_date
 
 
 @app.command()
@@ -42,6 +43,8 @@ def check(
     from deckcheck.config import Settings, load_config
     from deckcheck.report.render import renderer
 
+    if points_cap is not None and not (math.isfinite(points_cap) and points_cap > 0):
+        fail(f"--points-cap must be a positive number, got {points_cap:g}")
     name = output_format or load_config().output_format or "text"
     render = renderer(name)
     formats = [f.strip() for item in format_ids or [] for f in item.split(",") if f.strip()]

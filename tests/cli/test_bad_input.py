@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from tests.conftest import DECKS
+
 from .helpers import run
 
 
@@ -87,3 +89,17 @@ def test_broken_unicode_escapes_in_a_json_deck(capsys, tmp_path):
     result = check_json(capsys, path)
     assert result.code == 2
     assert "invalid Unicode" in result.err
+
+
+@pytest.mark.parametrize("cap", ["0", "-1", "nan", "inf", "-0.0"])
+def test_points_cap_must_be_a_positive_finite_number(capsys, cap):
+    deck = str(DECKS / "AI_Blackwing.ydk")
+    result = run(capsys, "check", deck, "--format", "genesys", "--points-cap", cap)
+    assert result.code == 2
+    assert "--points-cap must be a positive number" in result.err
+
+
+def test_the_smallest_points_cap_is_accepted(capsys):
+    deck = str(DECKS / "AI_Blackwing.ydk")
+    result = run(capsys, "check", deck, "--format", "genesys", "--points-cap", "0.5")
+    assert result.code == 1 and "DC502" in result.out

@@ -107,6 +107,7 @@ def test_pyproject_without_the_table_is_passed_over(tmp_path):
         ('output-format = "xml"', "output-format: must be one of text, json, sarif"),
         ('date = "2025-13-01"', "bad date '2025-13-01'"),
         ("points-cap = -5", "points-cap: Input should be greater than 0"),
+        ("points-cap = inf", "points-cap: Input should be a finite number"),
         ('format = "tcg', "is not valid TOML"),
         ("[[overrides]]\nformat = 'tcg'", "overrides.0.paths: Field required"),
     ],
