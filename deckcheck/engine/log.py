@@ -14,15 +14,20 @@ difference in the events, the decisions' prompts or the result is a failure.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, StrictInt, StrictStr, field_validator
 
 import deckcheck
+from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
 from deckcheck.engine.actions import as_action
 from deckcheck.engine.duel import Duel, IllegalAction
+from deckcheck.engine.profiles import PROFILES
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DeckList, DuelTemplate, prepare
+from deckcheck.engine.untrusted import Player, Seed, Strict, Text, checked
 from deckcheck.errors import InputError
 
 if TYPE_CHECKING:
@@ -30,6 +35,54 @@ if TYPE_CHECKING:
 
 LOG_FORMAT = 1
 MAX_LOG_BYTES = 200_000_000
+MAX_DIGITS = 40  # a number in a log is a passcode, id, count or 64-bit seed
+MAX_ITEMS = 32  # items in one event or action
+
+Passcode = Annotated[StrictInt, Field(ge=1, le=MAX_PASSCODE)]
+Scalar = StrictStr | StrictInt | None
+EventItems = Annotated[list[Scalar], Field(min_length=1, max_length=MAX_ITEMS)]
+ActionItems = Annotated[
+    list[StrictStr | StrictInt | Annotated[list[StrictInt], Field(max_length=MAX_ITEMS)]],
+    Field(min_length=1, max_length=MAX_ITEMS),
+]
+
+
+class LogDeck(Strict):
+    name: Text = ""
+    digest: Text = ""
+    main: Annotated[list[Passcode], Field(max_length=MAX_CARDS)]
+    extra: Annotated[list[Passcode], Field(max_length=MAX_CARDS)]
+
+
+class LogHeader(Strict):
+    log: Literal["deckcheck-duel"]
+    format: StrictInt
+    deckcheck: Text
+    card_data: Text
+    profile: Text
+    decks: Annotated[list[LogDeck], Field(min_length=2, max_length=2)]
+    seed: Seed
+    first: Player | None = None
+    agents: Annotated[list[Text], Field(max_length=2)] = []
+
+    @field_validator("profile")
+    @classmethod
+    def _known_profile(cls, value: str) -> str:
+        if value not in PROFILES:
+            raise ValueError(f"unknown rules profile (known: {', '.join(PROFILES)})")
+        return value
+
+
+class Decision(Strict):
+    player: Player
+    prompt: Text
+    action: ActionItems
+
+
+class Result(Strict):
+    winner: Player | Literal["draw"] | None
+    reason: Text | None
+    turns: Annotated[StrictInt, Field(ge=0)]
 
 
 def header(
@@ -94,8 +147,20 @@ def write_log(path: Path, head: dict[str, Any], duel: Duel) -> None:
 
 @dataclass
 class LogFile:
+    """A log as read: the header and the records as JSON data (checked by ``replay``),
+    with the line each record came from."""
+
     header: dict[str, Any]
     records: list[dict[str, Any]]
+    lines: list[int] = field(default_factory=list)
+    source: str = "<log>"
+
+    def line(self, index: int) -> int:
+        """The line of record ``index`` (-1: the header)."""
+        return self.lines[index + 1] if index + 1 < len(self.lines) else index + 2
+
+    def where(self, index: int) -> str:
+        return f"{self.source}:{self.line(index)}"
 
 
 def read_log(path: Path) -> LogFile:
@@ -108,32 +173,54 @@ def read_log(path: Path) -> LogFile:
         raise InputError(f"{path}: not a duel log (not UTF-8 text)") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    rows = []
+    return parse_log(text, str(path))
+
+
+def parse_log(text: str, source: str = "<log>") -> LogFile:
+    """The lines of a log as JSON data; InputError naming the line for anything that is
+    not one JSON object of bounded numbers (the fields are checked by ``replay``)."""
+    rows: list[dict[str, Any]] = []
+    lines: list[int] = []
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            raise InputError(f"{path}:{n}: not JSON; not a duel log") from None
-    if not rows or not isinstance(rows[0], dict) or rows[0].get("log") != "deckcheck-duel":
-        raise InputError(f"{path}: not a deckcheck duel log (no header line)")
-    head = rows[0]
-    if head.get("format") != LOG_FORMAT:
-        raise InputError(f"{path}: log format {head.get('format')} is not supported")
-    for n, row in enumerate(rows[1:], 2):
-        if (
-            not isinstance(row, dict)
-            or len(row) != 1
-            or next(iter(row))
-            not in (
-                "event",
-                "decision",
-                "result",
-            )
-        ):
-            raise InputError(f"{path}: record {n} is not an event, decision or result")
-    return LogFile(head, rows[1:])
+        row = _json_line(line, f"{source}:{n}")
+        if not isinstance(row, dict):
+            raise InputError(f"{source}:{n}: not a JSON object; not a duel log")
+        rows.append(row)
+        lines.append(n)
+    if not rows or rows[0].get("log") != "deckcheck-duel":
+        raise InputError(f"{source}: not a deckcheck duel log (no header line)")
+    return LogFile(rows[0], rows[1:], lines, source)
+
+
+def _json_line(line: str, where: str) -> Any:  # noqa: ANN401 - JSON data
+    try:
+        return json.loads(
+            line, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique
+        )
+    except (ValueError, RecursionError) as exc:
+        why = exc.args[0] if isinstance(exc, ValueError) and exc.args else "nested too deeply"
+        raise InputError(f"{where}: not JSON ({why}); not a duel log") from None
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:  # noqa: ANN401 - never returns
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} appears twice")
+        out[key] = value
+    return out
 
 
 @dataclass
@@ -143,45 +230,81 @@ class ReplayResult:
     message: str
 
 
-def replay(log: LogFile, db: CardDB) -> ReplayResult:
-    """Re-simulate a logged duel; ``ok`` only if every record comes out the same."""
+def check_log(log: LogFile) -> tuple[LogHeader, list[tuple[int, Decision]]]:
+    """The header and the decisions, every field checked; InputError naming the line and
+    the field for anything a log cannot hold (a well-formed log that the duel does not
+    reproduce is for ``replay`` to report)."""
     head = log.header
-    try:
-        decks = [
-            DeckList(tuple(d["main"]), tuple(d["extra"]), d.get("digest", ""), d.get("name", ""))
-            for d in head["decks"]
-        ]
-        seed, first, profile = int(head["seed"]), head.get("first"), head["profile"]
-    except (KeyError, TypeError, ValueError):
-        raise InputError("the log header lacks decks, seed or profile") from None
-    if head.get("card_data") != db.version:
+    if not isinstance(head, dict) or head.get("log") != "deckcheck-duel":
+        raise InputError(f"{log.where(-1)}: not a deckcheck duel log (no header line)")
+    version = head.get("format")
+    if version != LOG_FORMAT or not isinstance(version, int) or isinstance(version, bool):
+        raise InputError(f"{log.where(-1)}: log format {version!r} is not supported")
+    header_ = checked(LogHeader, head, f"{log.where(-1)}: header")
+    decisions = []
+    end = len(log.records) - 1
+    for i, row in enumerate(log.records):
+        where = log.where(i)
+        if not isinstance(row, dict) or len(row) != 1 or next(iter(row)) not in KINDS:
+            raise InputError(f"{where}: not an event, decision or result record")
+        kind, value = next(iter(row.items()))
+        if kind == "event":
+            items = checked(EventItems, value, f"{where}: event")
+            if not isinstance(items[0], str):
+                raise InputError(f"{where}: event: [0]: must be the event's name")
+        elif kind == "decision":
+            decisions.append((i, checked(Decision, value, f"{where}: decision")))
+        else:
+            checked(Result, value, f"{where}: result")
+            if i != end:
+                raise InputError(f"{where}: records follow the result line")
+    if not log.records or "result" not in log.records[-1]:
+        raise InputError(f"{log.where(end)}: the log ends without its result line (cut short?)")
+    return header_, decisions
+
+
+KINDS = ("event", "decision", "result")
+
+
+def replay(log: LogFile, db: CardDB) -> ReplayResult:
+    """Re-simulate a logged duel; ``ok`` only if every record comes out the same. A log
+    that is not well-formed is an InputError naming the line and the field."""
+    head, decisions = check_log(log)
+    if head.card_data != db.version:
         raise InputError(
-            f"the log was made with card data {head.get('card_data')}, this is {db.version}"
+            f"{log.where(-1)}: the log was made with card data {head.card_data}, "
+            f"this is {db.version}"
         )
-    template = prepare(decks, db, profile)
-    duel = Duel.new(template, seed, first)
-    expected = log.records
-    decisions = [r["decision"] for r in expected if "decision" in r]
-    for n, decision in enumerate(decisions, 1):
+    decks = [DeckList(tuple(d.main), tuple(d.extra), d.digest, d.name) for d in head.decks]
+    try:
+        template = prepare(decks, db, head.profile)
+    except InputError as exc:
+        raise InputError(f"{log.where(-1)}: {exc}") from None
+    duel = Duel.new(template, head.seed, head.first)
+    for i, decision in decisions:
+        where = f"line {log.line(i)}"
         prompt = duel.prompt
         if prompt is None:
-            return ReplayResult(False, len(duel.log), f"decision {n}: the duel is already over")
-        if (prompt.player, prompt.kind) != (decision.get("player"), decision.get("prompt")):
+            return ReplayResult(False, len(duel.log), f"{where}: the duel is already over")
+        if (prompt.player, prompt.kind) != (decision.player, decision.prompt):
             return ReplayResult(
                 False,
                 len(duel.log),
-                f"decision {n}: the duel asks player {prompt.player} ({prompt.kind}), the log "
-                f"has player {decision.get('player')} ({decision.get('prompt')})",
+                f"{where}: the duel asks player {prompt.player} ({prompt.kind}), the log "
+                f"has player {decision.player} ({decision.prompt})",
             )
         try:
-            duel.apply_action(as_action(decision.get("action")))
+            duel.apply_action(as_action(decision.action))
         except IllegalAction as exc:
-            return ReplayResult(False, len(duel.log), f"decision {n}: {exc}")
+            return ReplayResult(False, len(duel.log), f"{where}: {exc} here")
+    expected = log.records
     got = records(duel)
     for i, (want, have) in enumerate(zip(expected, got, strict=False)):
         if want != have:
             return ReplayResult(
-                False, i, f"record {i + 2} differs: log has {want}, replay gives {have}"
+                False,
+                i,
+                f"line {log.line(i)} differs: the log has {want}, the replay gives {have}",
             )
     if len(expected) != len(got):
         return ReplayResult(
@@ -190,6 +313,6 @@ def replay(log: LogFile, db: CardDB) -> ReplayResult:
             f"the log has {len(expected)} records, the replay {len(got)}",
         )
     note = ""
-    if head.get("deckcheck") != deckcheck.__version__:
-        note = f" (log from deckcheck {head.get('deckcheck')}, this is {deckcheck.__version__})"
+    if head.deckcheck != deckcheck.__version__:
+        note = f" (log from deckcheck {head.deckcheck}, this is {deckcheck.__version__})"
     return ReplayResult(True, len(got), f"replay matches: {len(got)} records{note}")

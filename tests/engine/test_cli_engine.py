@@ -78,7 +78,7 @@ def test_logs_replay_and_a_changed_log_fails(capsys, tmp_path):
     changed = tmp_path / "changed.jsonl"
     changed.write_text("\n".join(lines) + "\n")
     bad = run(capsys, "replay", str(changed))
-    assert bad.code == 1 and f"record {n + 1} differs" in bad.out
+    assert bad.code == 1 and f"line {n + 1} differs" in bad.out
     junk = tmp_path / "junk.jsonl"
     junk.write_text("not json\n")
     assert run(capsys, "replay", str(junk)).code == 2
