@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, fail, parse_date
+from deckcheck.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    app,
+    fail,
+    parse_date,
+    print_reports,
+)
 
 
 @app.command()
@@ -46,7 +53,7 @@ def check(
     if points_cap is not None and not (math.isfinite(points_cap) and points_cap > 0):
         fail(f"--points-cap must be a positive number, got {points_cap:g}")
     name = output_format or load_config().output_format or "text"
-    render = renderer(name)
+    renderer(name)  # an unknown output format is refused before any deck is read
     formats = [f.strip() for item in format_ids or [] for f in item.split(",") if f.strip()]
     day = parse_date(on)
     reports = [
@@ -59,10 +66,7 @@ def check(
             workers=workers,
         )
     ]
-    if name == "text":
-        typer.echo(render(reports, colour=sys.stdout.isatty() if colour is None else colour))
-    else:
-        typer.echo(render(reports))
+    print_reports(reports, name, colour)
     unreadable = [r for r in reports if r.error]
     for report in unreadable:
         error = report.error or ""

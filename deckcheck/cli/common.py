@@ -5,13 +5,17 @@ Exit codes: 0 all valid, 1 some deck invalid, 2 usage or input error.
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import date
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import typer
 
 from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.validation.report import Report
 
 app = typer.Typer(
     name="deckcheck",
@@ -64,6 +68,29 @@ def parse_date(text: str | None) -> date | None:
         return date.fromisoformat(text)
     except ValueError:
         fail(f"bad date {text!r}: use YYYY-MM-DD")
+
+
+def colour_wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
+    """--color / --no-color win; else none when NO_COLOR is set (no-color.org), else colour
+    on a terminal only."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR"):
+        return False
+    return (stream or sys.stdout).isatty()
+
+
+def print_reports(reports: list[Report], output_format: str, colour: bool | None = None) -> None:
+    """Print reports in an output format; text in colour as ``colour_wanted`` says (kept on
+    a pipe with --color)."""
+    from deckcheck.report.render import renderer
+
+    render = renderer(output_format)
+    if output_format == "text":
+        wanted = colour_wanted(colour)
+        typer.echo(render(reports, colour=wanted), color=wanted)
+    else:
+        typer.echo(render(reports))
 
 
 def group(name: str, help: str) -> typer.Typer:

@@ -3,12 +3,19 @@ deck lists, and the rule documentation pages."""
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group, parse_date
+from deckcheck.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    app,
+    fail,
+    group,
+    parse_date,
+    print_reports,
+)
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Report
@@ -25,13 +32,7 @@ FORCE_HELP = "Replace the output file if it exists."
 
 def _emit(report: Report, output_format: str) -> None:
     """Print one report in the chosen format and exit 0 (valid) or 1."""
-    from deckcheck.report.render import renderer
-
-    render = renderer(output_format)
-    if output_format == "text":
-        typer.echo(render([report], colour=sys.stdout.isatty()))
-    else:
-        typer.echo(render([report]))
+    print_reports([report], output_format)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
