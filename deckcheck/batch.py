@@ -34,21 +34,14 @@ class Job:
     format_id: str = "tcg"
     on: date | None = None
     points_cap: float | None = None
-    error: str | None = None  # why the input names no deck (an empty folder)
 
 
-def jobs_for(
-    sources: Iterable[str | Path], config: Config, cli: Settings, errors: dict[str, str] | None = None
-) -> list[Job]:
-    """A job per source with the config's per-path settings; command-line options win.
-    ``errors`` holds the inputs known to name no deck, each reported as its own error."""
+def jobs_for(sources: Iterable[str | Path], config: Config, cli: Settings) -> list[Job]:
+    """A job per source with the config's per-path settings; command-line options win."""
     jobs = []
     for source in sources:
         settings = config.settings_for(source).merged(cli)
-        error = (errors or {}).get(str(source))
-        jobs.append(
-            Job(str(source), settings.format or "tcg", settings.date, settings.points_cap, error)
-        )
+        jobs.append(Job(str(source), settings.format or "tcg", settings.date, settings.points_cap))
     return jobs
 
 
@@ -68,9 +61,8 @@ def check_sources(
     from deckcheck.inputs import expand
 
     config = load_config(start_dir)
-    errors: dict[str, str] = {}
     if inputs:
-        sources, errors = expand(inputs)
+        sources = expand(inputs)
     else:
         here = Path.cwd()
         sources = [
@@ -79,7 +71,7 @@ def check_sources(
         ]
         if not sources:
             raise InputError(no_decks_message(config, start_dir))
-    return check_batch(jobs_for(sources, config, cli, errors), db_path, workers, checker)
+    return check_batch(jobs_for(sources, config, cli), db_path, workers, checker)
 
 
 def no_decks_message(config: Config, start_dir: str | Path) -> str:
@@ -115,31 +107,13 @@ def unreadable(job: Job, message: str, card_data: str) -> Report:
     )
 
 
-def not_checked(job: Job, deck: Deck, message: str, card_data: str) -> Report:
-    """The report of a deck read but not checkable with its settings (e.g. a date before
-    its format existed): the error, no verdict on the cards."""
-    day = (job.on or date.today()).isoformat()
-    return Report(
-        deck=DeckInfo(source=job.source, digest=deck.digest(), **deck.sizes()),
-        format=FormatInfo(id=job.format_id, date=day),
-        card_data=CardDataInfo(version=card_data),
-        valid=False,
-        error=message,
-    )
-
-
 def check_job(job: Job, checker: Checker) -> Report:
     from deckcheck.decks.codecs import load_deck
 
-    if job.error:
-        return unreadable(job, job.error, checker.db.version)
     try:
         deck = load_deck(job.source, checker.db)
     except DeckcheckError as exc:
         return unreadable(job, str(exc), checker.db.version)
-    problem = checker.format(job.format_id).date_problem(job.on or date.today())
-    if problem:
-        return not_checked(job, deck, f"{job.source}: {problem}", checker.db.version)
     return checker.check(deck, job.format_id, job.on, job.points_cap)
 
 
@@ -180,13 +154,6 @@ def check_batch(
         checker = Checker(CardDB.open(db_path))
     for format_id in {job.format_id for job in jobs}:
         checker.format(format_id)
-    # a date before a format existed: a usage error when it is every deck's, else the
-    # error of the decks it covers (a configuration override) while the others are checked
-    problems = {checker.format(j.format_id).date_problem(j.on or date.today()) for j in jobs}
-    if jobs and None not in problems:
-        from deckcheck.errors import InputError
-
-        raise InputError(sorted(p for p in problems if p)[0])
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process
     if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):
