@@ -78,10 +78,8 @@ class Api:
                 if resp.status_code != 200:
                     raise DataError(f"{url}: HTTP {resp.status_code} {resp.reason or ''}".strip())
                 body = _read_limited(resp, url)
-        except requests.exceptions.Timeout as exc:
-            raise DataError(f"{url}: timed out") from exc
         except requests.exceptions.RequestException as exc:
-            raise DataError(f"{url}: {_reason(exc)}") from exc
+            raise DataError(request_error(url, exc, self.timeout)) from exc
         try:
             return json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -103,9 +101,69 @@ def _read_limited(resp: Any, url: str) -> bytes:  # noqa: ANN401
     return body
 
 
-def _reason(exc: Exception) -> str:
-    text = str(exc)
-    return text if len(text) < 200 else text[:200] + "..."
+def _causes(exc: BaseException) -> list[BaseException]:
+    """The exception and every one behind it: requests wraps urllib3's, which wraps the
+    socket's, in arguments, ``reason`` and ``__cause__``."""
+    found: list[BaseException] = []
+    todo: list[object] = [exc]
+    while todo:
+        item = todo.pop(0)
+        if not isinstance(item, BaseException) or any(item is f for f in found):
+            continue
+        found.append(item)
+        todo += [*item.args, getattr(item, "reason", None), item.__cause__, item.__context__]
+    return found
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def request_error(url: str, exc: BaseException, timeout: tuple[float, float] = TIMEOUT) -> str:
+    """One readable line for a failed request: the host, what failed and the URL, instead of
+    urllib3's retry text (cut at 200 characters before it said anything)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    import requests
+
+    try:
+        parts = urlsplit(url)
+        host = parts.netloc.rpartition("@")[2] or url
+    except ValueError:
+        host = url
+    causes = _causes(exc)
+    kinds = tuple(type(c) for c in causes)
+    if any(issubclass(k, requests.exceptions.ConnectTimeout) for k in kinds):
+        what = f"no connection within {timeout[0]:g} s (timed out)"
+    elif any(issubclass(k, requests.exceptions.Timeout) for k in kinds):
+        what = f"no answer within {timeout[1]:g} s (timed out)"
+    elif any(issubclass(k, socket.gaierror) for k in kinds):
+        what = "host name not found"
+    elif any(issubclass(k, ConnectionRefusedError) for k in kinds):
+        what = "connection refused"
+    elif any(issubclass(k, requests.exceptions.SSLError) for k in kinds):
+        what = f"TLS failed ({_first_line(causes[-1])})"
+    elif any(
+        issubclass(
+            k,
+            (
+                requests.exceptions.InvalidURL,
+                requests.exceptions.InvalidSchema,
+                requests.exceptions.MissingSchema,
+            ),
+        )
+        for k in kinds
+    ):
+        return f"{url!r} is not a valid http:// or https:// URL"
+    elif any(issubclass(k, requests.exceptions.TooManyRedirects) for k in kinds):
+        what = "too many redirects"
+    elif any(issubclass(k, requests.exceptions.ChunkedEncodingError) for k in kinds):
+        what = f"the connection broke off during the download ({_first_line(causes[-1])})"
+    else:
+        what = f"request failed ({type(causes[-1]).__name__}: {_first_line(causes[-1])})"
+    return f"{host}: {what} (GET {url})"
 
 
 def db_version(api: Api) -> tuple[str, str | None]:
