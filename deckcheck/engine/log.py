@@ -18,16 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, field_validator
+from pydantic import Field, StrictInt, StrictStr
 
 import deckcheck
 from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
 from deckcheck.engine.actions import as_action
 from deckcheck.engine.duel import Duel, IllegalAction
-from deckcheck.engine.profiles import PROFILES
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DeckList, DuelTemplate, prepare
-from deckcheck.engine.untrusted import Player, Seed, Strict, Text, checked
+from deckcheck.engine.untrusted import Player, ProfileName, Seed, Strict, Text, checked
 from deckcheck.errors import InputError
 
 if TYPE_CHECKING:
@@ -59,18 +58,11 @@ class LogHeader(Strict):
     format: StrictInt
     deckcheck: Text
     card_data: Text
-    profile: Text
+    profile: ProfileName
     decks: Annotated[list[LogDeck], Field(min_length=2, max_length=2)]
     seed: Seed
     first: Player | None = None
     agents: Annotated[list[Text], Field(max_length=2)] = []
-
-    @field_validator("profile")
-    @classmethod
-    def _known_profile(cls, value: str) -> str:
-        if value not in PROFILES:
-            raise ValueError(f"unknown rules profile (known: {', '.join(PROFILES)})")
-        return value
 
 
 class Decision(Strict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 from pydantic import ValidationError as _PydanticError
 
 from deckcheck.errors import InputError
@@ -17,6 +17,17 @@ Player = Annotated[StrictInt, Field(ge=0, le=1)]
 Text = Annotated[StrictStr, Field(max_length=200)]
 # seeds are 64-bit (SplitMix64); a signed or unsigned 64-bit value is kept as written
 Seed = Annotated[StrictInt, Field(ge=-(2**63), le=2**64 - 1)]
+
+
+def _known_profile(name: str) -> str:
+    from deckcheck.engine.profiles import PROFILES
+
+    if name not in PROFILES:
+        raise ValueError(f"unknown rules profile {name!r} (known: {', '.join(PROFILES)})")
+    return name
+
+
+ProfileName = Annotated[Text, AfterValidator(_known_profile)]
 
 
 class Strict(BaseModel):
