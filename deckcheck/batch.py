@@ -107,6 +107,19 @@ def unreadable(job: Job, message: str, card_data: str) -> Report:
     )
 
 
+def not_checked(job: Job, deck: Deck, message: str, card_data: str) -> Report:
+    """The report of a deck read but not checkable with its settings (e.g. a date before
+    its format existed): the error, no verdict on the cards."""
+    day = (job.on or date.today()).isoformat()
+    return Report(
+        deck=DeckInfo(source=job.source, digest=deck.digest(), **deck.sizes()),
+        format=FormatInfo(id=job.format_id, date=day),
+        card_data=CardDataInfo(version=card_data),
+        valid=False,
+        error=message,
+    )
+
+
 def check_job(job: Job, checker: Checker) -> Report:
     from deckcheck.decks.codecs import load_deck
 
@@ -114,6 +127,9 @@ def check_job(job: Job, checker: Checker) -> Report:
         deck = load_deck(job.source, checker.db)
     except DeckcheckError as exc:
         return unreadable(job, str(exc), checker.db.version)
+    problem = checker.format(job.format_id).date_problem(job.on or date.today())
+    if problem:
+        return not_checked(job, deck, f"{job.source}: {problem}", checker.db.version)
     return checker.check(deck, job.format_id, job.on, job.points_cap)
 
 
@@ -154,6 +170,13 @@ def check_batch(
         checker = Checker(CardDB.open(db_path))
     for format_id in {job.format_id for job in jobs}:
         checker.format(format_id)
+    # a date before a format existed: a usage error when it is every deck's, else the
+    # error of the decks it covers (a configuration override) while the others are checked
+    problems = {checker.format(j.format_id).date_problem(j.on or date.today()) for j in jobs}
+    if jobs and None not in problems:
+        from deckcheck.errors import InputError
+
+        raise InputError(sorted(p for p in problems if p)[0])
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process
     if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):

@@ -4,7 +4,7 @@ pyproject.toml, found in the starting folder or the nearest parent that has one.
 ```toml
 [tool.deckcheck]                 # in deckcheck.toml the table is the whole file
 format = "tcg"
-date = 2025-06-14                # or "2025-06-14"; absent: today
+date = 2025-06-14                # or "2025-06-14" or "today"; absent: today
 paths = ["decks/**/*.ydk"]       # what `check` looks at when given no inputs
 exclude = ["decks/archive/**"]
 points-cap = 100
@@ -14,7 +14,8 @@ strict-printings = false
 [[tool.deckcheck.overrides]]     # later entries win over earlier ones
 paths = ["decks/genesys/**"]
 format = "genesys"
-points-cap = 60
+date = "today"                   # Genesys starts on 2025-09-22: an earlier date is an error
+points-cap = 60                  # for these decks, reported while the others are checked
 ```
 
 Globs are relative to the folder of the configuration file; ``**`` spans folders, a pattern
@@ -58,7 +59,9 @@ class Settings(BaseModel):
     def _date(cls, value: object) -> object:
         if isinstance(value, str):
             if value.strip().lower() == "today":
-                return None
+                # the day itself, not None: in an override None would mean "not set here"
+                # and the file's own date would silently apply instead
+                return dt.date.today()
             try:
                 return dt.date.fromisoformat(value.strip())
             except ValueError:

@@ -34,6 +34,10 @@ SPEED_GROUPS = {"limit1": 1, "limit2": 2, "limit3": 3}
 HISTORY_DIRS = {"OCG": "ocg", "TCG": "tcg", "Traditional": "traditional"}
 # which card-data legality history dates a series' lists take their day from
 DATE_SOURCE = {"ocg": "ocg", "tcg": "tcg", "traditional": "tcg", "speed": "speed"}
+# single current lists kept as a series of their own (no card-data dates: 1st of the month)
+CURRENT_LISTS = {"World.lflist.conf": "world"}
+# series rebuilt only from the card data's per-card history, one list per change date
+HISTORY_ONLY = {"masterduel": "Master Duel"}
 RECONSTRUCTED = "reconstructed from the per-card legality history in cards.jsonl.gz"
 
 
@@ -124,6 +128,28 @@ def genesys_lists(cards: list[CardFacts]) -> list[Banlist]:
                 points_cap=100,
                 entries=entries,
                 source="points from the genesys legality history in cards.jsonl.gz",
+            )
+        )
+    return lists
+
+
+def history_lists(cards: list[CardFacts], series: str, title: str) -> list[Banlist]:
+    """One list per change date of a series known only from the card data (Master Duel),
+    named by its full date: such lists change several times a month."""
+    lists: list[Banlist] = []
+    for day in change_dates(cards, series):
+        entries = reconstruct(cards, series, day)
+        if lists and entries == lists[-1].entries:
+            continue  # only release news that day ("unreleased" is no list status)
+        name = f"{day.year}.{day.month:02d}.{day.day:02d}"
+        lists.append(
+            Banlist(
+                series=series,
+                name=name,
+                title=f"{name} {title}",
+                effective=day,
+                entries=entries,
+                source=RECONSTRUCTED,
             )
         )
     return lists
@@ -255,7 +281,11 @@ def build(lflists: Path, cards_path: Path) -> BuildResult:
             list(_from_files(files, series, dates, lflists, notes)), cards, notes
         )
     out.append(_speed_list(lflists / "current" / "Speed.lflist.conf", cards, lflists))
+    for file, series in CURRENT_LISTS.items():
+        out += _from_files([lflists / "current" / file], series, [], lflists, notes)
     out += genesys_lists(cards)
+    for series, title in HISTORY_ONLY.items():
+        out += history_lists(cards, series, title)
     for series in ("ocg", "tcg"):
         first = min(b.effective for b in out if b.series == series and b.effective)
         taken = {b.name for b in out if b.series == series}

@@ -102,13 +102,11 @@ class Checker:
         # a caller's own Format may share an id with a registered one: equal or recomputed
         if found is not None and (found.format is fmt or found.format == fmt):
             return found
-        if fmt.legal_from and day < fmt.legal_from:
+        problem = fmt.date_problem(day)
+        if problem:
             from deckcheck.errors import InputError
 
-            raise InputError(
-                f"{fmt.name} starts on {fmt.legal_from.isoformat()}; "
-                f"there is no {fmt.id} card pool or list on {day.isoformat()}"
-            )
+            raise InputError(problem)
         if len(self._cache) >= MAX_CACHED:
             # most entries are per day: a long-running service asked about many days would
             # otherwise grow without bound; everything here can be worked out again
