@@ -57,6 +57,9 @@ def duel(
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
     output_format: str = typer.Option("text", "--output-format", help="text or json."),
     cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    force: bool = typer.Option(
+        False, "--force", help="Replace the duel logs already in the --log folder."
+    ),
 ) -> None:
     """Seeded test duels between two valid decks: wins, turns and engine coverage."""
     import json
@@ -70,7 +73,7 @@ def duel(
     names = parse_agents(agents)
     db, decks = _load_pair(deck_a, deck_b, cards, format_id, on, validate)
     template = prepare(decks, db, profile)
-    report = run_match(template, games, seed, names, workers, log, db.version)
+    report = run_match(template, games, seed, names, workers, log, db.version, force)
     if output_format == "json":
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
@@ -92,6 +95,7 @@ def play(
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
     log: Path = typer.Option(None, "--log", help="Write the duel's JSONL log to this file."),
     cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --log file."),
 ) -> None:
     """Duel at the terminal against an agent: you are player 0; answer with numbers."""
     import sys
@@ -99,37 +103,52 @@ def play(
     from deckcheck.engine.agents import HumanAgent, make_agent, parse_agents
     from deckcheck.engine.describe import render_event
     from deckcheck.engine.duel import Duel
-    from deckcheck.engine.log import header, winner_text, write_log
+    from deckcheck.engine.log import check_log_file, header, outcome, write_log
     from deckcheck.engine.template import prepare
 
     parse_agents(agent)
+    if log is not None:
+        check_log_file(log, force)  # before the duel, not after it was played
     db, decks = _load_pair(deck, opponent, cards, format_id, on, validate)
     template = prepare(decks, db, profile)
     game = Duel.new(template, seed)
 
     def read(text: str) -> str:
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            return "\n"  # not a number: asked again
         if not line:
-            raise typer.Exit(130)  # input closed: stop quietly
+            raise _InputEnded
         return line
+
+    def show_events(seen: int) -> int:
+        for event in game.log[seen:]:
+            if event[0] != "decide":
+                typer.echo("  " + render_event(game.state, event, viewer=0))
+        return len(game.log)
 
     you = HumanAgent(read, sys.stdout)
     other = make_agent(agent, seed, 1)
     seen = 0
-    while game.prompt is not None:
-        for event in game.log[seen:]:
-            if event[0] != "decide":
-                typer.echo("  " + render_event(game.state, event, viewer=0))
-        seen = len(game.log)
-        prompt = game.prompt
-        chooser = you if prompt.player == 0 else other
-        game.apply_action(chooser.choose(game, prompt))
-    for event in game.log[seen:]:
-        if event[0] != "decide":
-            typer.echo("  " + render_event(game.state, event, viewer=0))
-    typer.echo(f"Result: winner {winner_text(game.state)} ({game.state.reason})")
+    try:
+        while game.prompt is not None:
+            seen = show_events(seen)
+            prompt = game.prompt
+            chooser = you if prompt.player == 0 else other
+            game.apply_action(chooser.choose(game, prompt))
+    except _InputEnded:
+        unwritten = "; no log written" if log is not None else ""
+        typer.echo(f"\nInput ended: you left the duel on turn {game.state.turn}{unwritten}.")
+        raise typer.Exit(EXIT_OK) from None
+    show_events(seen)
+    typer.echo(f"Result: {outcome(game.state, 0)}")
     if log is not None:
-        write_log(log, header(template, db.version, seed, None, ["human", agent]), game)
+        write_log(log, header(template, db.version, seed, None, ["human", agent]), game, force)
+
+
+class _InputEnded(Exception):
+    """Standard input closed while the duel waited for the human's answer."""
 
 
 @app.command()

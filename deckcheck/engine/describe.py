@@ -49,7 +49,7 @@ def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) ->
         return f"Place {name} in a Pendulum Zone"
     if kind in ("synchro", "xyz", "link"):
         return f"{kind.title()} Summon {name}"
-    if kind == "attack":
+    if kind == "attack" and len(action) > 2:  # ("attack",) is a position
         target = "directly" if action[2] == EMPTY else card_name(s, action[2])
         if action[2] != EMPTY and not s.cards[action[2]].face_up:
             target = "a face-down monster"

@@ -14,6 +14,7 @@ difference in the events, the decisions' prompts or the result is a failure.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -24,10 +25,12 @@ import deckcheck
 from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
 from deckcheck.engine.actions import as_action
 from deckcheck.engine.duel import Duel, IllegalAction
+from deckcheck.engine.rng import MASK
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DeckList, DuelTemplate, prepare
 from deckcheck.engine.untrusted import Player, ProfileName, Seed, Strict, Text, checked
 from deckcheck.errors import InputError
+from deckcheck.outfile import write_new
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -90,7 +93,7 @@ def header(
             {"name": d.name, "digest": d.digest, "main": list(d.main), "extra": list(d.extra)}
             for d in template.decks
         ],
-        "seed": seed,
+        "seed": seed & MASK,  # the duel's generator keeps 64 bits of any seed
         "first": first,
         "agents": agents,
     }
@@ -106,6 +109,31 @@ def winner_text(state: State) -> int | str | None:
     if state.winner == NO_WINNER:
         return None
     return "draw" if state.winner == DRAW else state.winner
+
+
+# why a duel ended, as the winner, the loser and in a draw
+REASONS = {
+    "lp": ("your opponent's LP reached 0", "your LP reached 0", "both players' LP reached 0"),
+    "deck_out": (
+        "your opponent had to draw from an empty Deck",
+        "you had to draw from an empty Deck",
+        "both players had to draw from an empty Deck",
+    ),
+    "lp+deck_out": ("", "", "one player's LP reached 0 as the other could not draw"),
+}
+
+
+def outcome(state: State, player: int) -> str:
+    """The end of a duel from ``player``'s side: "you won in 12 turns: ..."."""
+    turns = f"in {state.turn} turn{'s' if state.turn != 1 else ''}"
+    if state.winner == NO_WINNER:
+        return f"no winner after {turns.removeprefix('in ')}"
+    won, lost, drew = REASONS.get(state.reason or "", (state.reason or "",) * 3)
+    if state.winner == DRAW:
+        return f"a draw {turns}: {drew}"
+    if state.winner == player:
+        return f"you won {turns}: {won}"
+    return f"you lost {turns}: {lost}"
 
 
 def records(duel: Duel) -> list[dict[str, Any]]:
@@ -124,17 +152,63 @@ def records(duel: Duel) -> list[dict[str, Any]]:
     return out
 
 
-def write_log(path: Path, head: dict[str, Any], duel: Duel) -> None:
-    """Write a log; an existing file is never overwritten."""
+def write_log(path: Path, head: dict[str, Any], duel: Duel, force: bool = False) -> None:
+    """Write a log atomically; an existing file is replaced only with ``force``."""
     lines = [json.dumps(head, separators=(",", ":"))]
     lines += [json.dumps(r, separators=(",", ":")) for r in records(duel)]
+    write_new(path, "\n".join(lines) + "\n", force=force)
+
+
+def check_log_file(path: Path, force: bool = False) -> None:
+    """Refuse, before a duel starts, to write its log over an existing file (unless
+    ``force``), so a game is not played for nothing."""
+    if path.is_dir():
+        raise InputError(f"--log {path} is a folder; give a file name")
+    if path.exists() and not force:
+        raise InputError(f"--log {path} already exists; use --force to replace it")
+
+
+LOG_NAME = re.compile(r"game-\d{5,}\.jsonl")
+
+
+def prepare_log_folder(folder: Path, force: bool = False) -> None:
+    """Make ``folder`` ready for the logs of one run, so the logs of two runs never mix.
+
+    A missing folder is created and an empty one used. Anything in it is refused unless
+    ``force``; then the duel logs in it (``game-NNNNN.jsonl`` files holding a deckcheck
+    log) are removed, and nothing else in it is touched.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"--log {folder}: not a folder")
     try:
-        with path.open("x", encoding="utf-8") as fh:
-            fh.write("\n".join(lines) + "\n")
-    except FileExistsError:
-        raise InputError(f"{path} exists; not overwriting it") from None
+        folder.mkdir(parents=True, exist_ok=True)
+        entries = sorted(folder.iterdir())
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise InputError(f"--log {folder}: cannot use it: {exc.strerror or exc}") from None
+    if not entries:
+        return
+    if not force:
+        raise InputError(
+            f"--log {folder}: the folder is not empty ({len(entries)} entries, e.g. "
+            f"{entries[0].name}); use --force to replace the duel logs in it"
+        )
+    for entry in entries:
+        if _is_duel_log(entry):
+            try:
+                entry.unlink()
+            except OSError as exc:
+                raise InputError(f"cannot remove {entry}: {exc.strerror or exc}") from None
+
+
+def _is_duel_log(path: Path) -> bool:
+    if not LOG_NAME.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as fh:
+            start = fh.read(64)
+    except OSError:
+        return False
+    return start.replace(b" ", b"").startswith(b'{"log":"deckcheck-duel"')
 
 
 @dataclass
