@@ -81,12 +81,14 @@ def register(svc: Svc, event: Event, data: RegistrationIn, token: Token) -> Regi
     """Register a player's deck. Refused (422, with the report) when the deck is not valid
     for the event. The first registration answers with a player key, shown once; registering
     again (with that key, or by the organiser) replaces the earlier deck, which stays in the
-    history."""
+    history. A submission sent again with its request_id gets the stored answer."""
     organiser = token is not None
     if organiser:
         events.authorise(svc, event, token.credentials)
     deck = svc.read_deck(data.deck, f"registration of {data.player}", data.codec)
-    return events.register(svc, event, data.player, deck, data.player_key, organiser)
+    return events.register(
+        svc, event, data.player, deck, data.player_key, organiser, data.request_id
+    )
 
 
 @router.get(
