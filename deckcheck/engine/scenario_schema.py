@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
-from deckcheck.decks.common import MAX_PASSCODE
+from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
 from deckcheck.engine.untrusted import Player, ProfileName, Seed, Strict, Text, checked
 
 Phase = Literal["draw", "standby", "main1", "battle", "main2", "end"]
@@ -65,6 +65,17 @@ class PlayerSetup(Strict):
     extra_face_up: Cards = []
     pendulum: list[Scale] = []
     summoned: StrictBool = False
+
+    @model_validator(mode="after")
+    def _a_deck_of_cards(self) -> PlayerSetup:
+        piles = (self.deck, self.hand, self.graveyard, self.banished, self.extra)
+        cards = [c for pile in (*piles, self.extra_face_up) for c in pile]
+        cards += [m for monster in self.monsters for m in monster.materials]
+        count = sum((c.copies or 1) if isinstance(c, CardPick) else 1 for c in cards)
+        count += len(self.monsters) + len(self.spells) + len(self.pendulum)
+        if count > MAX_CARDS:
+            raise ValueError(f"{count} cards; a player has at most {MAX_CARDS}")
+        return self
 
 
 class ExpectedMonster(Strict):

@@ -97,6 +97,12 @@ def with_(path: str, value: Any) -> dict[str, Any]:  # noqa: ANN401
             r"actions\[0\]\.target: should be a valid integer",
         ),
         ("players", [{}, {}], [{}, {}, {}], "players: should have at most 2 items"),
+        (
+            "players.1.deck",
+            [{"card": "Battle Ox", "copies": 100}] * 10,
+            [{"card": "Battle Ox", "copies": 100}] * 10 + ["Battle Ox"],
+            r"players\[1\]: 1001 cards; a player has at most 1000",
+        ),
         ("actions.0.do", "attack", "dance", r"actions\[0\]\.do: should be 'normal_summon'"),
     ],
 )
