@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from datetime import UTC, date, datetime
 from typing import Any
@@ -27,6 +28,8 @@ from deckcheck.service.tokens import (
     token_matches,
 )
 from deckcheck.validation.report import Report
+
+REQUEST_ID = r"^[A-Za-z0-9._:-]{16,128}$"  # a client's id for one submission
 
 
 def clean_text(value: str) -> str:
@@ -78,7 +81,7 @@ class RegistrationIn(BaseModel):
         None,
         min_length=16,
         max_length=128,
-        pattern=r"^[A-Za-z0-9._:-]+$",
+        pattern=REQUEST_ID,
         description="A random id the client picks for this submission (e.g. a UUID). Sent "
         "again with the same player and deck, after an answer that never arrived, it gets "
         "the stored registration back (a first registration's player key included) "
@@ -190,6 +193,8 @@ def register(
     from deckcheck.service.storage import player_key
 
     name = player_name(player)
+    if request_id and not re.fullmatch(REQUEST_ID, request_id):
+        raise ApiError(422, "a request id is 16 to 128 letters, digits or . _ : -")
     if request_id:
         new_key = request_player_key(event.id, player_key(name), request_id)
         request = hash_token(request_id)

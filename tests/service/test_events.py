@@ -423,3 +423,30 @@ def test_refusals_do_not_say_more_to_a_wrong_key(client):
     ]
     assert answers[0] == answers[1] == answers[2]
     assert "Rex" in answers[0]["error"]["message"]  # the name as sent, nothing stored
+
+
+def test_a_registration_form_sent_again_gets_the_stored_answer(client):
+    import re
+
+    event = create_event(client)
+    page = client.get(event["page"]).text
+    form_id = re.search(r'name="request_id" value="([^"]+)"', page)[1]
+    assert (
+        form_id
+        != re.search(r'name="request_id" value="([^"]+)"', client.get(event["page"]).text)[1]
+    )
+    data = {"player": "Tove", "deck": deck_text(), "request_id": form_id}
+    first = client.post(event["page"] + "/register", data=data)
+    again = client.post(event["page"] + "/register", data=data)  # the browser sends it again
+    assert (first.status_code, again.status_code) == (201, 201)
+    key = re.compile(r'id="new-player-key"[^>]* value="([^"]+)"')
+    assert key.search(first.text)[1] == key.search(again.text)[1]
+    # a form without its id (or from a stale page with another deck) is not a retry
+    plain = client.post(event["page"] + "/register", data={**data, "request_id": ""})
+    assert plain.status_code == 403
+    other = client.post(
+        event["page"] + "/register", data={**data, "deck": with_side(deck_text(), ASH)}
+    )
+    assert other.status_code == 409 and "request id" in other.text
+    bad = client.post(event["page"] + "/register", data={**data, "request_id": "short"})
+    assert bad.status_code == 422
