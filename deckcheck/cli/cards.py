@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import fail, group
+from deckcheck.cli.common import fail, group, parse_date
+
+if TYPE_CHECKING:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.cards.model import Card
 
 cards_app = group("cards", "Build, inspect, import and update card data.")
 
@@ -41,22 +46,48 @@ def build(
 def show(
     card: str = typer.Argument(..., help="Passcode or name (any language)."),
     output_format: str = typer.Option("text", "--output-format", help="text or json"),
+    on: str = typer.Option(None, "--date", "-d", help="Day for the legality (default: today)."),
 ) -> None:
-    """Print a card's facts, name keys, alternate passcodes and legality."""
-    from deckcheck.cards.db import CardDB
-    from deckcheck.report.card import card_json, card_text
+    """Print a card's facts, name keys, alternate passcodes and its legality in each format
+    on a day (the list in force there, as check applies it)."""
+    from datetime import date
 
-    db = CardDB.open()
-    found = db.get(int(card)) if card.strip().isdigit() else db.find(card)
-    if found is None:
-        hints = db.suggest(card)
-        fail(f"no card {card!r}" + (f"; did you mean {', '.join(hints)}?" if hints else ""))
-    if output_format == "json":
-        typer.echo(card_json(found))
-    elif output_format == "text":
-        typer.echo(card_text(found))
-    else:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.formats.legality import card_legality
+    from deckcheck.formats.registry import load_formats
+    from deckcheck.report.card import card_json, card_text
+    from deckcheck.validation import Checker
+
+    if output_format not in ("text", "json"):
         fail(f"unknown output format {output_format!r} (text, json)")
+    day = parse_date(on) or date.today()
+    db = CardDB.open()
+    found = find_card(db, card)
+    legality = card_legality(Checker(db), found, day, load_formats().values())
+    if output_format == "json":
+        typer.echo(card_json(found, day, legality))
+    else:
+        typer.echo(card_text(found, day, legality))
+
+
+def find_card(db: CardDB, text: str) -> Card:
+    """A card by passcode (ASCII digits) or by name; anything else not found exits 2."""
+    from deckcheck.decks.common import parse_passcode
+
+    key = text.strip()
+    if key.isascii() and key.isdigit():
+        code, why = parse_passcode(key)
+        if code is None:
+            fail(why or f"{key!r} is not a passcode")
+        found = db.get(code)
+        if found is None:
+            fail(f"no card with passcode {code}")
+        return found
+    found = db.find(text)
+    if found is None:
+        hints = db.suggest(text)
+        fail(f"no card {text!r}" + (f"; did you mean {', '.join(hints)}?" if hints else ""))
+    return found
 
 
 @cards_app.command("import-cdb")
