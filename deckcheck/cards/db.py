@@ -46,23 +46,44 @@ def _rank(card: Card, english: bool) -> int:
     return rank
 
 
+def is_snapshot_file(name: str) -> bool:
+    """A file a snapshot folder may hold: its two files, or temporary files older versions
+    of deckcheck left when killed (replacing the folder removes them)."""
+    return name in (SNAPSHOT, MANIFEST) or name.startswith((".cards-", ".manifest-"))
+
+
 def write_snapshot(
-    cards: Iterable[Card | tuple[Card, Iterable[str]]], out_dir: Path, manifest: dict[str, Any]
+    cards: Iterable[Card | tuple[Card, Iterable[str]]],
+    out_dir: Path,
+    manifest: dict[str, Any],
+    replace: bool = False,
 ) -> dict[str, Any]:
-    """Write ``cards.sqlite`` and ``manifest.json`` into out_dir, each replaced atomically.
+    """Write ``cards.sqlite`` and ``manifest.json`` as a new ``out_dir``, replacing the old
+    one as one unit (``deckcheck.outfile.new_folder``); an existing snapshot is refused
+    (InputError) unless ``replace``. Returns the manifest, with version, digest and date."""
+    from deckcheck.errors import InputError
+    from deckcheck.outfile import new_folder
+
+    with new_folder(out_dir, force=replace, owns=is_snapshot_file) as fresh:
+        try:
+            return write_snapshot_files(cards, fresh, manifest)
+        except (OSError, sqlite3.Error) as exc:  # a full disk, a folder made read-only
+            raise InputError(f"cannot write the card data to {out_dir}: {exc}") from None
+
+
+def write_snapshot_files(
+    cards: Iterable[Card | tuple[Card, Iterable[str]]], folder: Path, manifest: dict[str, Any]
+) -> dict[str, Any]:
+    """Write the snapshot's two files into a new, empty ``folder``.
 
     ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
     date to the manifest and returns it.
     """
-    import tempfile
+    from deckcheck.outfile import write_new
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=out_dir)
-    os.close(fd)
-    tmp = Path(tmp_name)
     digest = hashlib.sha256()
+    con = sqlite3.connect(folder / SNAPSHOT)
     try:
-        con = sqlite3.connect(tmp)
         con.executescript(_SCHEMA)
         claimed: set[int] = set()
         for row_id, item in enumerate(cards, start=1):
@@ -93,29 +114,22 @@ def write_snapshot(
         )
         con.commit()
         con.execute("VACUUM")
-        con.close()
-        tmp.chmod(0o644)
-        os.replace(tmp, out_dir / SNAPSHOT)
     finally:
-        tmp.unlink(missing_ok=True)
-    _write_json_atomic(out_dir / MANIFEST, manifest)
+        con.close()
+    (folder / SNAPSHOT).chmod(0o644)
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    write_new(folder / MANIFEST, text, force=True)
     return manifest
-
-
-def _write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".manifest-", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=2, ensure_ascii=False)
-        fh.write("\n")
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
 
 
 def default_snapshot() -> Path:
     """The user's updated snapshot if there is one, else the bundled one."""
+    from deckcheck.outfile import recover
+
     user = user_data_dir() / "card_data" / SNAPSHOT
+    if not user.is_file():
+        # an update killed half-way leaves the previous data beside the folder
+        recover(user.parent, restore_only=True)
     if user.is_file():
         return user
     return card_data_dir() / SNAPSHOT
@@ -146,6 +160,12 @@ class CardDB:
     @classmethod
     def open(cls, path: Path | str | None = None) -> CardDB:
         target = Path(path) if path else default_snapshot()
+        if not target.exists():
+            from deckcheck.outfile import recover
+
+            # a snapshot swap killed half-way leaves the previous folder beside it
+            folder = target.parent if target.name == SNAPSHOT else target
+            recover(folder, restore_only=True)
         if target.is_dir():
             target = target / SNAPSHOT
         if not target.is_file():

@@ -262,9 +262,7 @@ def parse_log(text: str, source: str = "<log>") -> LogFile:
 
 def _json_line(line: str, where: str) -> Any:  # noqa: ANN401 - JSON data
     try:
-        return json.loads(
-            line, parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique
-        )
+        return _DECODER.decode(line)
     except (ValueError, RecursionError) as exc:
         why = exc.args[0] if isinstance(exc, ValueError) and exc.args else "nested too deeply"
         raise InputError(f"{where}: not JSON ({why}); not a duel log") from None
@@ -287,6 +285,12 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"the key {key!r} appears twice")
         out[key] = value
     return out
+
+
+# one decoder for every line (json.loads with hooks builds a new one per call)
+_DECODER = json.JSONDecoder(
+    parse_int=_bounded_int, parse_constant=_no_constant, object_pairs_hook=_unique
+)
 
 
 @dataclass
