@@ -179,3 +179,20 @@ def test_any_play_seed_writes_a_log_that_replays(capsys, monkeypatch, tmp_path, 
     r = run(capsys, "play", A, B, "--no-validate", "--seed", seed, "--log", str(log))
     assert r.code == 0, r.err
     assert run(capsys, "replay", str(log)).code == 0
+
+
+def test_a_corrupted_log_or_scenario_is_exit_2_naming_the_line_or_field(capsys, tmp_path):
+    logs = tmp_path / "logs"
+    assert duel_into(capsys, logs, 1).code == 0
+    lines = (logs / "game-00001.jsonl").read_text().splitlines()
+    head = json.loads(lines[0])
+    head["first"] = 5  # an IndexError deep in the engine before
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    r = run(capsys, "replay", str(bad))
+    assert r.code == 2 and "Traceback" not in r.err
+    assert f"{bad}:1: header: first: should be less than or equal to 1" in r.err
+    scenario = tmp_path / "bad.yaml"
+    scenario.write_text("turn: 2\nphase: {}\n")  # unhashable, a TypeError before
+    r = run(capsys, "scenario", "run", str(scenario))
+    assert r.code == 2 and f"{scenario}: phase: should be 'draw'" in r.err
