@@ -126,7 +126,9 @@ def import_(
     effective: str = typer.Option(None, "--effective", help="Effective date YYYY-MM-DD."),
     force: bool = typer.Option(False, "--force", help="Replace a user list of that name."),
 ) -> None:
-    """Add the lists of a file to your banlists (used by check, show, diff, export)."""
+    """Add the lists of a file to your banlists (used by check, show, diff, export).
+    Filed under a format's series (e.g. --series tcg) a list joins that format from its
+    effective date; under a series of your own it is a format of its own (--format NAME)."""
     from deckcheck.banlist.ops import import_lists
 
     day = _date(effective) if effective else None
@@ -135,6 +137,21 @@ def import_(
             f"imported {banlist.series} {banlist.name} ({len(banlist.entries)} entries, "
             f"effective {banlist.effective}) -> {path}"
         )
+
+
+@banlist_app.command("remove")
+def remove(
+    series: str = typer.Argument(..., help="The series the list was imported under."),
+    name: str = typer.Argument(None, help="The list's name (e.g. 2026.05)."),
+    all_: bool = typer.Option(False, "--all", help="Remove every imported list of SERIES."),
+) -> None:
+    """Delete lists you imported (banlist import or update); bundled lists stay."""
+    from deckcheck.banlist.store import remove_user_lists
+
+    if (name is None) == (not all_):
+        fail("give the list's NAME, or --all for every imported list of the series")
+    for path in remove_user_lists(series, name):
+        typer.echo(f"removed {path}")
 
 
 @banlist_app.command("lint")

@@ -54,7 +54,7 @@ def show(
 
     from deckcheck.cards.db import CardDB
     from deckcheck.formats.legality import card_legality
-    from deckcheck.formats.registry import load_formats
+    from deckcheck.formats.registry import formats_with_lists
     from deckcheck.report.card import card_json, card_text
     from deckcheck.validation import Checker
 
@@ -63,7 +63,9 @@ def show(
     day = parse_date(on) or date.today()
     db = CardDB.open()
     found = find_card(db, card)
-    legality = card_legality(Checker(db), found, day, load_formats().values())
+    checker = Checker(db)
+    formats = formats_with_lists(checker.banlists).values()
+    legality = card_legality(checker, found, day, formats)
     if output_format == "json":
         typer.echo(card_json(found, day, legality))
     else:

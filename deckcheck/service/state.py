@@ -47,13 +47,13 @@ class Service:
     def build(cls, settings: Settings) -> Service:
         from deckcheck.banlist.store import BanlistStore
         from deckcheck.cards.db import CardDB
-        from deckcheck.formats.registry import load_formats
+        from deckcheck.formats.registry import formats_with_lists
         from deckcheck.service.storage import open_storage
         from deckcheck.validation import Checker
 
         db = CardDB.open(settings.cards)
         banlists = BanlistStore.open()
-        formats = load_formats()
+        formats = formats_with_lists(banlists)  # imported series are formats too
         checker = Checker(db, banlists, formats)
         return cls(settings, db, banlists, formats, checker, open_storage(settings.database_url))
 

@@ -89,6 +89,13 @@ class Checker:
             self._formats = load_formats()
         found = self._formats.get(format_id.lower())
         if found is None:
+            from deckcheck.formats.registry import list_format
+
+            # an imported series no format uses is a format of its own (kept: few exist)
+            found = list_format(self.banlists, format_id)
+            if found is not None:
+                self._formats = {**self._formats, found.id: found}
+                return found
             from deckcheck.errors import InputError
 
             known = ", ".join(sorted(self._formats))
