@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 import deckcheck
 from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
@@ -41,8 +41,12 @@ MAX_DIGITS = 40  # a number in a log is a passcode, id, count or 64-bit seed
 MAX_ITEMS = 32  # items in one event or action
 
 Passcode = Annotated[StrictInt, Field(ge=1, le=MAX_PASSCODE)]
-Scalar = StrictStr | StrictInt | None
-EventItems = Annotated[list[Scalar], Field(min_length=1, max_length=MAX_ITEMS)]
+Scalar = StrictStr | StrictInt | StrictBool | None
+# events are flat today; one level of lists leaves room for groups of cards
+EventItems = Annotated[
+    list[Scalar | Annotated[list[Scalar], Field(max_length=MAX_ITEMS)]],
+    Field(min_length=1, max_length=MAX_ITEMS),
+]
 ActionItems = Annotated[
     list[StrictStr | StrictInt | Annotated[list[StrictInt], Field(max_length=MAX_ITEMS)]],
     Field(min_length=1, max_length=MAX_ITEMS),
