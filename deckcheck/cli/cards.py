@@ -25,21 +25,28 @@ def build(
     skills_cdb: Path = typer.Option(
         None, "--skills-cdb", help="Skill card ids (default: cdb/cards-skills.cdb beside SOURCE)."
     ),
+    cdb: list[Path] = typer.Option(
+        None, "--cdb", help="cdb files for artworks and the name check (default: cdb/*.cdb)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace a snapshot already there."),
 ) -> None:
     """Build the bundled card snapshot (facts only) from the public card data."""
-    from deckcheck.cards.build import build_snapshot, skills_cdb_for
+    from deckcheck.cards.build import build_snapshot, cdbs_for, describe, skills_cdb_for
     from deckcheck.paths import card_data_dir
 
     if not source.is_file():
         fail(f"card source not found: {source}")
-    if skills_cdb is not None and not skills_cdb.is_file():
-        fail(f"skills cdb not found: {skills_cdb}")
-    manifest = build_snapshot(source, out or card_data_dir(), skills_cdb or skills_cdb_for(source))
-    typer.echo(
-        f"built {manifest['cards']} cards, version {manifest['version']}; "
-        f"{len(manifest['resolved'])} source flaws resolved, "
-        f"{len(manifest['materials_unsupported'])} material lines unsupported"
+    for path in [skills_cdb, *(cdb or [])]:
+        if path is not None and not path.is_file():
+            fail(f"cdb file not found: {path}")
+    manifest = build_snapshot(
+        source,
+        out or card_data_dir(),
+        skills_cdb or skills_cdb_for(source),
+        cdb or cdbs_for(source),
+        replace=force,
     )
+    typer.echo(describe(manifest))
 
 
 @cards_app.command("show")
