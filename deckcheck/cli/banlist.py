@@ -143,7 +143,7 @@ def import_(
 def remove(
     series: str = typer.Argument(..., help="The series the list was imported under."),
     name: str = typer.Argument(None, help="The list's name (e.g. 2026.05)."),
-    all_: bool = typer.Option(False, "--all", help="Remove every imported list of SERIES."),
+    all_: bool = typer.Option(False, "--all", help="Remove every imported list of the series."),
 ) -> None:
     """Delete lists you imported (banlist import or update); bundled lists stay."""
     from deckcheck.banlist.store import remove_user_lists
