@@ -96,9 +96,9 @@ def index_text(directory: Path) -> str:
 
 
 def write_index(directory: Path) -> Path:
-    path = directory / INDEX
-    path.write_text(index_text(directory), encoding="utf-8")
-    return path
+    from deckcheck.outfile import write_new
+
+    return write_new(directory / INDEX, index_text(directory), force=True)
 
 
 def _read_dir(directory: Path, trusted: bool) -> list[Ref]:

@@ -183,16 +183,18 @@ def import_history(
     lflists: Path = typer.Option(Path("../shared/data/lflists"), help="lflist folders."),
     cards: Path = typer.Option(Path("../shared/data/cards.jsonl.gz"), help="Card data."),
     out: Path = typer.Option(None, "--out", help="Output folder (default: banlists/)."),
+    force: bool = typer.Option(False, "--force", help="Replace the lists already there."),
 ) -> None:
     """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
-    from deckcheck.banlist.history import build, summary, write
+    from deckcheck.banlist.history import build, check_out, summary, write
     from deckcheck.paths import banlists_dir
 
     for path in (lflists, cards):
         if not path.exists():
             fail(f"not found: {path}")
+    check_out(out or banlists_dir(), force)
     result = build(lflists, cards)
-    written = write(result.lists, out or banlists_dir())
+    written = write(result.lists, out or banlists_dir(), force=force)
     for series, info in summary(result.lists).items():
         typer.echo(f"{series}: {info['count']} lists, {info['first']} .. {info['last']}")
     for note in result.notes:
