@@ -16,13 +16,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
+from deckcheck.cards.suggest import NameIndex, Suggestions, budget_scope
 from deckcheck.errors import DataError
 from deckcheck.paths import card_data_dir, user_data_dir
 
 SNAPSHOT = "cards.sqlite"
 MANIFEST = "manifest.json"
+# parsed cards kept (about 8 KB each; a deck names at most a few hundred), and passcodes
+MAX_PARSED = 4096
+MAX_PASSCODES = 16384
 
 _SCHEMA = """
 CREATE TABLE cards (id INTEGER PRIMARY KEY, uid TEXT NOT NULL, data TEXT NOT NULL);
@@ -148,9 +153,12 @@ class CardDB:
         except sqlite3.Error as exc:
             raise DataError(f"cannot open card data {path}: {exc}") from exc
         self._lock = threading.Lock()
-        self._by_row: dict[int, Card] = {}
-        self._by_code: dict[int, Card | None] = {}
-        self._all_names: tuple[list[str], list[str], list[int], list[int]] | None = None
+        # bounded, and only known passcodes are kept: a request may name any number of
+        # unknown ones
+        self._by_row: BoundedCache[int, Card] = BoundedCache(MAX_PARSED)
+        self._by_code: BoundedCache[int, int] = BoundedCache(MAX_PASSCODES)
+        self._names: NameIndex | None = None
+        self._names_lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection:
         self._pid = os.getpid()
@@ -199,19 +207,34 @@ class CardDB:
 
     def get(self, passcode: int) -> Card | None:
         """The card with this passcode (alternate artworks give the same card)."""
-        if passcode in self._by_code:
-            return self._by_code[passcode]
-        card = None
-        if 0 < passcode < 1 << 63:
-            rows = self._query(
-                "SELECT c.id, c.data FROM passcodes p JOIN cards c ON c.id = p.card "
-                "WHERE p.passcode = ?",
-                (passcode,),
-            )
-            if rows:
-                card = self._card(rows[0][0], rows[0][1])
-        self._by_code[passcode] = card
-        return card
+        row = self._by_code.get(passcode)
+        if row is not None:
+            card = self._by_row.get(row)
+            if card is not None:
+                return card
+        if not 0 < passcode < 1 << 63:
+            return None
+        rows = self._query(
+            "SELECT c.id, c.data FROM passcodes p JOIN cards c ON c.id = p.card "
+            "WHERE p.passcode = ?",
+            (passcode,),
+        )
+        if not rows:
+            return None
+        self._by_code[passcode] = rows[0][0]
+        return self._card(rows[0][0], rows[0][1])
+
+    def below(self, passcode: int, span: int) -> Card | None:
+        """The known card with the highest passcode in ``passcode - span`` .. ``passcode - 1``
+        (one range query; nothing is kept)."""
+        if not 0 < passcode < 1 << 63:
+            return None
+        rows = self._query(
+            "SELECT card FROM passcodes WHERE passcode < ? AND passcode >= ? "
+            "ORDER BY passcode DESC LIMIT 1",
+            (passcode, passcode - span),
+        )
+        return self._card(rows[0][0]) if rows else None
 
     def find(self, name: str) -> Card | None:
         """The card with this exact name in any language (normalised), best match first."""
@@ -233,33 +256,26 @@ class CardDB:
         )
         return [self._card(row[0]) for row in rows]
 
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """Close names for "did you mean"; loads the name list on first use only."""
-        from rapidfuzz import fuzz, process
+    def name_index(self) -> NameIndex:
+        """Every look-up name, normalised; built on first use (or by the service at start)."""
+        if self._names is None:
+            with self._names_lock:
+                if self._names is None:
+                    rows = self._query("SELECT norm, text, card, rank FROM names", ())
+                    self._names = NameIndex(rows)
+        return self._names
 
-        if self._all_names is None:
-            rows = self._query("SELECT norm, text, card, rank FROM names WHERE rank < 4", ())
-            english = [i for i, r in enumerate(rows) if r[3] % 2 == 0]
-            self._all_names = (
-                [r[0] for r in rows],
-                [r[1] for r in rows],
-                [r[2] for r in rows],
-                english,
-            )
-        norms, texts, owners, english = self._all_names
-        query = normalize(name)
-        matches = process.extract(query, norms, scorer=fuzz.ratio, score_cutoff=70, limit=20)
-        if not matches:
-            # a fragment of a long name: compare by its best-matching part, in English only
-            # (the slower scorer over every language would cost a quarter second)
-            found = process.extract(
-                query, [norms[i] for i in english], scorer=fuzz.WRatio, score_cutoff=85, limit=20
-            )
-            matches = [(m, score, english[i]) for m, score, i in found]
-        seen: dict[int, str] = {}
-        for _, _, index in matches:
-            seen.setdefault(owners[index], texts[index])
-        return list(seen.values())[:limit]
+    def find_loose(self, name: str) -> Card | None:
+        """The one card whose name matches blind to punctuation, spaces, hyphens and
+        articles ("Blue Eyes White Dragon"); None when no card or several cards do."""
+        row = self.name_index().loose(name)
+        return None if row is None else self._card(row)
+
+    def suggest(self, name: str, limit: int = 3) -> Suggestions:
+        """Close names for "did you mean", charged to the suggestion budget in force
+        (``deckcheck.cards.suggest``): empty and ``skipped`` once it is spent."""
+        with budget_scope() as budget:
+            return self.name_index().suggest(name, limit, budget)
 
     def all_cards(self) -> Iterator[Card]:
         for row_id, data in self._query("SELECT id, data FROM cards ORDER BY id", ()):

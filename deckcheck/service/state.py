@@ -15,8 +15,8 @@ from deckcheck.errors import InputError
 from deckcheck.service.errors import ApiError
 from deckcheck.service.settings import Settings
 
-# each unknown name costs a fuzzy search over every card name (up to ~0.25 s): a request may
-# hold only this many, so that one request cannot hold a worker for minutes
+# unknown names are read loosely and get "did you mean" searches on the request's budget
+# (deckcheck.service.suggestions); past this many a deck is refused outright
 MAX_UNKNOWN_NAMES = 25
 MAX_CAPPED_CHECKERS = 32
 
@@ -52,6 +52,7 @@ class Service:
         from deckcheck.validation import Checker
 
         db = CardDB.open(settings.cards)
+        db.name_index()  # built before serving (and frozen with the rest), not by a request
         banlists = BanlistStore.open()
         formats = formats_with_lists(banlists)  # imported series are formats too
         checker = Checker(db, banlists, formats)
