@@ -26,7 +26,7 @@ from deckcheck.decks.common import (
     parse_passcode,
 )
 from deckcheck.decks.model import SECTIONS, Deck
-from deckcheck.decks.names import Entry, parse_entry
+from deckcheck.decks.names import Entry, add_entry, parse_entry
 from deckcheck.errors import InputError
 
 MAX_ALIASES = 100
@@ -221,8 +221,7 @@ def _add(build: DeckBuilder, card: Node, count: Node | None, db: CardLookup | No
     if isinstance(entry, str):
         build.problem(line, entry)
         return
-    text = None if entry.passcode is not None else entry.name
-    build.add(entry.passcode, text, line, copies * entry.count)
+    add_entry(build, entry, line, copies)
 
 
 def _count(node: Node) -> int | str:
