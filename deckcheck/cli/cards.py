@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import fail, group, parse_date
+from deckcheck.cli.common import OUTPUT_HELP, TextOrJson, fail, group, parse_date
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -23,7 +23,9 @@ def build(
     source: Path = typer.Option(DEFAULT_SOURCE, help="cards.jsonl.gz with the card facts."),
     out: Path = typer.Option(None, "--out", "-o", help="Output folder (default: card_data/)."),
     skills_cdb: Path = typer.Option(
-        None, "--skills-cdb", help="Skill card ids (default: cdb/cards-skills.cdb beside SOURCE)."
+        None,
+        "--skills-cdb",
+        help="Skill card ids (default: cdb/cards-skills.cdb beside the --source file).",
     ),
     cdb: list[Path] = typer.Option(
         None, "--cdb", help="cdb files for artworks and the name check (default: cdb/*.cdb)."
@@ -52,7 +54,7 @@ def build(
 @cards_app.command("show")
 def show(
     card: str = typer.Argument(..., help="Passcode or name (any language)."),
-    output_format: str = typer.Option("text", "--output-format", help="text or json"),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
     on: str = typer.Option(None, "--date", "-d", help="Day for the legality (default: today)."),
 ) -> None:
     """Print a card's facts, name keys, alternate passcodes and its legality in each format
@@ -119,7 +121,9 @@ def import_cdb(
 
 @cards_app.command("update")
 def update(
-    source: str = typer.Option(None, "--source", help="API base URL (default YGOPRODeck v7)."),
+    source: str = typer.Option(
+        None, "--source", help="API base URL (default: YGOPRODeck's API v7)."
+    ),
     force: bool = typer.Option(False, "--force", help="Download even if the version is known."),
 ) -> None:
     """Fetch the card list from the YGOPRODeck API into your data directory.

@@ -8,9 +8,12 @@ from pathlib import Path
 import typer
 
 from deckcheck.cli.common import (
+    CARDS_HELP,
+    DATE,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
+    OutputFormat,
     app,
     fail,
     parse_date,
@@ -29,17 +32,28 @@ def check(
         None,
         "--format",
         "-f",
+        metavar="FORMAT[,...]",
         help="Format id (default tcg); repeat it or give a comma list to check each deck "
         "for several formats.",
     ),
-    on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD (default today)."),
-    output_format: str = typer.Option(
-        None, "--output-format", help="text, json, sarif, junit, github or markdown."
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Event date YYYY-MM-DD (default today)."
     ),
-    points_cap: float = typer.Option(None, "--points-cap", help="Points cap (Genesys)."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    output_format: OutputFormat | None = typer.Option(
+        None,
+        "--output-format",
+        help="Output format (default: output-format in the configuration, else text).",
+    ),
+    points_cap: float = typer.Option(
+        None, "--points-cap", help="Points cap (Genesys; default: the format's)."
+    ),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
     workers: int = typer.Option(None, "--workers", min=1, help="Processes (default: cores)."),
-    colour: bool = typer.Option(None, "--color/--no-color", help="Colour in text output."),
+    colour: bool = typer.Option(
+        None,
+        "--color/--no-color",
+        help="Colour in text output (default: on a terminal, unless NO_COLOR is set).",
+    ),
 ) -> None:
     """Check decks: sizes, placement, copies by name, the banlist in force, the card pool.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 from datetime import date
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, Literal, NoReturn, TextIO
 
 import typer
 
@@ -48,6 +48,21 @@ def _root(
     # a callback keeps the app a group even when main() has registered a single command
     pass
 
+
+# Option values from a fixed set, as Literal types: the help lists them and Typer refuses
+# any other with exit 2. Written out here, not imported, to keep start-up light; a test
+# keeps each equal to the library's own list.
+OutputFormat = Literal["text", "json", "sarif", "junit", "github", "markdown"]
+TextOrJson = Literal["text", "json"]
+DeckFormat = Literal["ydk", "ydke", "names", "json", "yaml"]
+BanlistFormat = Literal["lflist", "yaml", "json"]
+AgentName = Literal["random", "greedy"]
+RulesProfile = Literal["master-rule-2020", "new-master-rule-2017", "arc-v"]
+LogLevel = Literal["critical", "error", "warning", "info", "debug", "trace"]
+
+OUTPUT_HELP = "Output format."
+DATE = "YYYY-MM-DD"
+CARDS_HELP = "Card data snapshot folder (default: the installed card data)."
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -101,6 +116,15 @@ def group(name: str, help: str) -> typer.Typer:
     return sub
 
 
+def usage_message(exc: Exception) -> str:
+    """A usage error in deckcheck's words: the problem, then where the help is (Typer's
+    pydantic checks put "Value error, " before their text)."""
+    text = str(exc.format_message()).replace("Value error, ", "").rstrip(".")  # type: ignore[attr-defined]
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return text[:1].lower() + text[1:] + hint
+
+
 def run(application: typer.Typer) -> None:
     """Run the app; library errors become messages with exit code 2, never tracebacks."""
     try:
@@ -114,10 +138,12 @@ def run(application: typer.Typer) -> None:
         typer.echo("deckcheck: interrupted", err=True)
         sys.exit(130)
     except Exception as exc:
-        # usage errors (missing values, bad numbers): typer's own click, or click's
-        show = getattr(exc, "show", None)
-        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
-            show()
+        # usage errors (missing values, bad numbers, a value outside an option's choices):
+        # typer's own click, or click's
+        if callable(getattr(exc, "format_message", None)) and isinstance(
+            getattr(exc, "exit_code", None), int
+        ):
+            typer.echo(f"deckcheck: error: {usage_message(exc)}", err=True)
             sys.exit(EXIT_USAGE)
         raise
     sys.exit(code if isinstance(code, int) else 0)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import app, fail
+from deckcheck.cli.common import DeckFormat, app, fail
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -19,25 +20,22 @@ def convert(
     source: str = typer.Argument(
         ..., metavar="IN", help="Deck file, '-' for stdin, or a ydke:// / YGOPRODeck ?y= URL."
     ),
-    to: str = typer.Option(..., "--to", help=f"Output format: {FORMAT_HELP}."),
-    output: str = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
-    force: bool = typer.Option(False, "--force", help="Replace OUT if it exists."),
+    to: DeckFormat = typer.Option(..., "--to", help="Deck format to write."),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="File to write (default: standard output)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace the -o/--output file if it exists."),
     allow_unknown: bool = typer.Option(
-        False,
-        "--allow-unknown",
-        help="Write cards the card data does not know as they are (ydk and ydke, which hold "
-        "passcodes only, leave unknown names out, each named on stderr).",
+        False, "--allow-unknown", help="Write cards the card data does not know as they are."
     ),
 ) -> None:
     """Convert a deck between formats, keeping every card of every section.
 
     Refuses (exit 2) when the input has unreadable lines or, unless --allow-unknown,
-    cards the card data does not know. Name lists keep cards, not alternate artworks; a
-    name matched only loosely ("Blue Eyes White Dragon") is converted with a note.
+    cards the card data does not know. Name lists keep cards, not alternate artworks.
     """
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import FORMATS, load_deck, unknown_cards, write_deck
-    from deckcheck.decks.common import without_names
     from deckcheck.outfile import write_new
 
     if to not in FORMATS:
@@ -55,16 +53,8 @@ def convert(
             f"{source}: {_count(unknown, 'card')} not in the card data (use --allow-unknown to "
             "convert anyway):\n" + "\n".join(_with_hint(card, db) for card in unknown)
         )
-    notices = list(deck.notices)
-    if unknown and to in ("ydk", "ydke"):  # --allow-unknown: convert what has a passcode
-        deck, left_out = without_names(deck)
-        if left_out:
-            notices.append(
-                f"left out {_count(left_out, 'card')} that {to} cannot hold without a passcode: "
-                + ", ".join(left_out)
-            )
     text = write_deck(deck, to, db)  # type: ignore[arg-type]
-    for notice in notices:
+    for notice in deck.notices:
         typer.echo(f"note: {notice}", err=True)
     if output is None:
         typer.echo(text, nl=False)

@@ -7,7 +7,19 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
+from deckcheck.cli.common import (
+    CARDS_HELP,
+    DATE,
+    EXIT_INVALID,
+    EXIT_OK,
+    OUTPUT_HELP,
+    AgentName,
+    RulesProfile,
+    TextOrJson,
+    app,
+    fail,
+    group,
+)
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -45,18 +57,23 @@ def duel(
     deck_a: str = typer.Argument(..., help="Deck A (file or ydke:// URL)."),
     deck_b: str = typer.Argument(..., help="Deck B (file or ydke:// URL)."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
-    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
+    ),
     games: int = typer.Option(100, "--games", "-n", help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
-    agents: str = typer.Option("random,random", "--agents", help="Agents for A,B: random, greedy."),
+    agents: str = typer.Option(
+        "random,random",
+        "--agents",
+        metavar="A[,B]",
+        help="Agents for decks A and B, each random or greedy; one name plays both.",
+    ),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
     log: Path = typer.Option(None, "--log", help="Write one JSONL log per game into this folder."),
-    profile: str = typer.Option(
-        None, "--profile", help="Rules profile (default master-rule-2020)."
-    ),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
-    output_format: str = typer.Option("text", "--output-format", help="text or json."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
     force: bool = typer.Option(
         False, "--force", help="Replace the duel logs already in the --log folder."
     ),
@@ -86,15 +103,15 @@ def play(
     deck: str = typer.Argument(..., help="Your deck (file or ydke:// URL)."),
     opponent: str = typer.Argument(..., help="The opponent's deck."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
-    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the duel."),
-    agent: str = typer.Option("greedy", "--agent", help="The opponent: random or greedy."),
-    profile: str = typer.Option(
-        None, "--profile", help="Rules profile (default master-rule-2020)."
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
     ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the duel."),
+    agent: AgentName = typer.Option("greedy", "--agent", help="The opponent's agent."),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
     log: Path = typer.Option(None, "--log", help="Write the duel's JSONL log to this file."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
     force: bool = typer.Option(False, "--force", help="Replace an existing --log file."),
 ) -> None:
     """Duel at the terminal against an agent: you are player 0; answer with numbers."""
@@ -154,7 +171,7 @@ class _InputEnded(Exception):
 @app.command()
 def replay(
     log: Path = typer.Argument(..., help="A duel log written by deckcheck duel --log."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Re-simulate a logged duel; exit 1 if any event comes out differently."""
     from deckcheck.cards.db import CardDB
@@ -169,7 +186,7 @@ def replay(
 @scenario_app.command("run")
 def scenario_run(
     files: list[Path] = typer.Argument(..., help="Scenario YAML files or folders of them."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Run scenarios; print pass/fail with the differences; exit 1 if any fails."""
     from deckcheck.cards.db import CardDB

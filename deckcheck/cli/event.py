@@ -3,13 +3,18 @@ deck lists, and the rule documentation pages."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 from deckcheck.cli.common import (
+    DATE,
     EXIT_INVALID,
     EXIT_OK,
+    OUTPUT_HELP,
+    DeckFormat,
+    OutputFormat,
     app,
     fail,
     group,
@@ -26,8 +31,7 @@ STRICT_HELP = (
     "Compare passcodes (alternate artworks differ, as in YGOPro), or any printing of a card; "
     "default: the format's rule."
 )
-OUTPUT_HELP = "text, json, sarif, junit, github or markdown."
-FORCE_HELP = "Replace the output file if it exists."
+FORCE_HELP = "Replace the -o/--output file if it exists."
 
 
 def _emit(report: Report, output_format: str) -> None:
@@ -49,12 +53,16 @@ def _strict(flag: bool | None, format_id: str) -> bool:
 def side_check(
     registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
     current: str = typer.Argument(..., help="The deck as it is now, after siding."),
-    format_id: str = typer.Option(None, "--format", "-f", help="Format (default: the record's)."),
-    on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD."),
+    format_id: str = typer.Option(
+        None, "--format", "-f", help="Format (default: the record's, else tcg)."
+    ),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Event date (default: the record's, else today)."
+    ),
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: OutputFormat = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Check a sided deck: same section sizes, same 75 cards, cards in the right decks."""
     from deckcheck.cards.db import CardDB
@@ -75,8 +83,10 @@ def side_check(
 def side_apply(
     registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
     plan: str = typer.Argument(..., help="YAML plan with out: and in: lists."),
-    output: str = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
-    to: str = typer.Option(None, "--to", help="Deck format (default: from OUT's suffix, ydk)."),
+    output: Path = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
+    to: DeckFormat | None = typer.Option(
+        None, "--to", help="Deck format (default: from the -o/--output suffix, else ydk)."
+    ),
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
@@ -106,10 +116,12 @@ def side_apply(
 def register(
     deck: str = typer.Argument(..., help="The deck to register."),
     format_id: str = typer.Option(..., "--format", "-f", help="The event's format."),
-    on: str = typer.Option(..., "--date", "-d", help="The event date YYYY-MM-DD."),
+    on: str = typer.Option(..., "--date", "-d", metavar=DATE, help="The event date."),
     player: str = typer.Option(..., "--player", help="The player's name."),
-    event: str = typer.Option(None, "--event", help="The event's name or id."),
-    output: str = typer.Option(..., "--output", "-o", help="Registration record (JSON)."),
+    event: str = typer.Option(
+        None, "--event", help="The event's name or id (default: none recorded)."
+    ),
+    output: Path = typer.Option(..., "--output", "-o", help="Registration record (JSON)."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Validate a deck for an event and write its registration record; an invalid deck is
@@ -143,7 +155,7 @@ def verify(
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: OutputFormat = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Is this the registered deck (or a legal sided version of it)? Exit 0 yes, 1 no."""
     from deckcheck.cards.db import CardDB
@@ -162,11 +174,17 @@ def verify(
 def sheet(
     deck: str = typer.Argument(..., help="The deck to print."),
     player: str = typer.Option(..., "--player", help="The player's name."),
-    event: str = typer.Option(None, "--event", help="The event's name."),
-    on: str = typer.Option(None, "--date", "-d", help="The event date YYYY-MM-DD."),
-    format_id: str = typer.Option(None, "--format", "-f", help="The event's format."),
-    player_id: str = typer.Option(None, "--player-id", help="The player's card game id."),
-    output: str = typer.Option(..., "--output", "-o", help="The PDF to write."),
+    event: str = typer.Option(None, "--event", help="The event's name (default: left blank)."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="The event date (default: left blank)."
+    ),
+    format_id: str = typer.Option(
+        None, "--format", "-f", help="The event's format (default: left blank)."
+    ),
+    player_id: str = typer.Option(
+        None, "--player-id", help="The player's card game id (default: left blank)."
+    ),
+    output: Path = typer.Option(..., "--output", "-o", help="The PDF to write."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write a printable deck registration sheet (PDF) with the totals computed."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from deckcheck.cli.common import app, fail
+from deckcheck.cli.common import LogLevel, app, fail
 from deckcheck.service.settings import HEADER_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS
 
 
@@ -19,7 +19,7 @@ def serve(
         help="postgresql://user:pass@host/db to share one database between workers or "
         "machines (default: a SQLite file in the user data directory).",
     ),
-    log_level: str = typer.Option("info", help="uvicorn log level."),
+    log_level: LogLevel = typer.Option("info", help="uvicorn's log level."),
     idle_timeout: float = typer.Option(
         IDLE_TIMEOUT,
         min=0.1,
