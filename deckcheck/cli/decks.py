@@ -26,16 +26,21 @@ def convert(
     ),
     force: bool = typer.Option(False, "--force", help="Replace the -o/--output file if it exists."),
     allow_unknown: bool = typer.Option(
-        False, "--allow-unknown", help="Write cards the card data does not know as they are."
+        False,
+        "--allow-unknown",
+        help="Write cards the card data does not know as they are (ydk and ydke, which hold "
+        "passcodes only, leave unknown names out, each named on stderr).",
     ),
 ) -> None:
     """Convert a deck between formats, keeping every card of every section.
 
     Refuses (exit 2) when the input has unreadable lines or, unless --allow-unknown,
-    cards the card data does not know. Name lists keep cards, not alternate artworks.
+    cards the card data does not know. Name lists keep cards, not alternate artworks; a
+    name matched only loosely ("Blue Eyes White Dragon") is converted with a note.
     """
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import FORMATS, load_deck, unknown_cards, write_deck
+    from deckcheck.decks.common import without_names
     from deckcheck.outfile import write_new
 
     if to not in FORMATS:
@@ -53,8 +58,16 @@ def convert(
             f"{source}: {_count(unknown, 'card')} not in the card data (use --allow-unknown to "
             "convert anyway):\n" + "\n".join(_with_hint(card, db) for card in unknown)
         )
+    notices = list(deck.notices)
+    if unknown and to in ("ydk", "ydke"):  # --allow-unknown: convert what has a passcode
+        deck, left_out = without_names(deck)
+        if left_out:
+            notices.append(
+                f"left out {_count(left_out, 'card')} that {to} cannot hold without a passcode: "
+                + ", ".join(left_out)
+            )
     text = write_deck(deck, to, db)  # type: ignore[arg-type]
-    for notice in deck.notices:
+    for notice in notices:
         typer.echo(f"note: {notice}", err=True)
     if output is None:
         typer.echo(text, nl=False)
