@@ -20,6 +20,7 @@ from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Repo
 
 if TYPE_CHECKING:
     from deckcheck.config import Config, Settings
+    from deckcheck.progress import Progress
     from deckcheck.validation import Checker
 
 # below this many decks a process pool costs more than it saves
@@ -177,10 +178,13 @@ def check_batch(
         from deckcheck.errors import InputError
 
         raise InputError(sorted(p for p in problems if p)[0])
+    from deckcheck.progress import progress
+
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process
     if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):
-        return [check_job(job, checker) for job in jobs]
+        with progress("checking decks", len(jobs)) as shown:
+            return [_counted(check_job(job, checker), shown) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
     global _CHECKER
@@ -188,5 +192,13 @@ def check_batch(
     _CHECKER = checker  # forked workers inherit it with what it has loaded
 
     chunk = max(1, len(jobs) // (count * 8))
-    with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool:
-        return list(pool.map(_run, jobs, chunksize=chunk))
+    with (
+        progress("checking decks", len(jobs)) as shown,
+        ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool,
+    ):
+        return [_counted(report, shown) for report in pool.map(_run, jobs, chunksize=chunk)]
+
+
+def _counted(report: Report, shown: Progress) -> Report:
+    shown.advance()
+    return report

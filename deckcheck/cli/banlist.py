@@ -214,13 +214,15 @@ def import_history(
     """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
     from deckcheck.banlist.history import build, check_out, summary, write
     from deckcheck.paths import banlists_dir
+    from deckcheck.progress import progress
 
     for path in (lflists, cards):
         if not path.exists():
             fail(f"not found: {path}")
     check_out(out or banlists_dir(), force)
-    result = build(lflists, cards)
-    written = write(result.lists, out or banlists_dir(), force=force)
+    with progress("building the banlists"):
+        result = build(lflists, cards)
+        written = write(result.lists, out or banlists_dir(), force=force)
     for series, info in summary(result.lists).items():
         typer.echo(f"{series}: {info['count']} lists, {info['first']} .. {info['last']}")
     for note in result.notes:
@@ -240,9 +242,11 @@ def update(
     from deckcheck.banlist.live import banlist_update
     from deckcheck.cards.update import API
     from deckcheck.errors import DataError
+    from deckcheck.progress import progress
 
     try:
-        done = banlist_update(source or API, force=force)
+        with progress("updating the banlists"):
+            done = banlist_update(source or API, force=force)
     except DataError as exc:
         fail(f"banlist update failed, previous lists kept: {exc}")
     if not done:

@@ -41,13 +41,16 @@ def build(
     for path in [skills_cdb, *(cdb or [])]:
         if path is not None and not path.is_file():
             fail(f"cdb file not found: {path}")
-    manifest = build_snapshot(
-        source,
-        out or card_data_dir(),
-        skills_cdb or skills_cdb_for(source),
-        cdb or cdbs_for(source),
-        replace=force,
-    )
+    from deckcheck.progress import progress
+
+    with progress("building the card data"):
+        manifest = build_snapshot(
+            source,
+            out or card_data_dir(),
+            skills_cdb or skills_cdb_for(source),
+            cdb or cdbs_for(source),
+            replace=force,
+        )
     typer.echo(describe(manifest))
 
 
@@ -130,9 +133,11 @@ def update(
     On any failure the card data in use stays as it is."""
     from deckcheck.cards.update import API, cards_update
     from deckcheck.errors import DataError
+    from deckcheck.progress import progress
 
     try:
-        result = cards_update(source or API, force=force)
+        with progress("updating the card data"):
+            result = cards_update(source or API, force=force)
     except DataError as exc:
         fail(f"card update failed, previous card data kept: {exc}")
     typer.echo(result.message)
