@@ -35,7 +35,8 @@ def test_alternate_artwork_passcode_gives_the_same_card(client):
     original = client.get("/v1/cards/46986414", params=DAY).json()
     alternate = client.get("/v1/cards/36996508", params=DAY).json()
     assert alternate["card"] == original["card"]
-    assert original["card"]["passcodes"] == [46986414, 36996508, 46986421]
+    # Dark Magician's first printing first; its other artworks (more come from the cdb files)
+    assert original["card"]["passcodes"][:3] == [46986414, 36996508, 46986421]
 
 
 def test_forbidden_card_per_format(client):
