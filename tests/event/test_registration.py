@@ -310,3 +310,20 @@ def test_registered_deck_accepts_a_record_or_a_deck(record, chainburn, db, tmp_p
     assert found == record and from_record.digest() == chainburn.digest()
     from_deck, none = registered_deck(chainburn.source, db)
     assert none is None and from_deck.digest() == chainburn.digest()
+
+
+def test_the_verify_command_refuses_an_edited_player(tmp_path, capsys):
+    from tests.cli.helpers import run
+    from tests.conftest import DECKS
+
+    deck_file = str(DECKS / "AI_ChainBurn.ydk")
+    path = tmp_path / "reg.json"
+    args = ("register", deck_file, "-f", "ocg", "-d", "2025-11-01", "--player", "Jaden")
+    assert run(capsys, *args, "-o", str(path)).code == 0
+    assert run(capsys, "verify", str(path), deck_file).code == 0
+    data = json.loads(path.read_text())
+    data["player"] = "Chazz"
+    path.write_text(json.dumps(data))
+    refused = run(capsys, "verify", str(path), deck_file)
+    assert refused.code == 2
+    assert "the record was changed after registration" in refused.err
