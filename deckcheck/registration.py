@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field, ValidationError
 from deckcheck import __version__
 from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.errors import DeckcheckError, InputError
-from deckcheck.infile import read_text
+from deckcheck.infile import read_bytes, read_text
 from deckcheck.side import changes, default_checker, summary, swap_violations, with_violations
 from deckcheck.validation.report import Report
 
@@ -221,12 +221,11 @@ def load_registration(path: str | Path) -> Registration:
 def is_registration(path: str | Path) -> bool:
     """A cheap test used to accept either a record or a deck file as "the registered deck"."""
     target = Path(path)
-    if target.suffix.lower() != ".json" or not target.is_file():
+    if target.suffix.lower() != ".json":
         return False
     try:
-        with target.open("rb") as fh:
-            head = fh.read(4096)
-    except OSError:
+        head = read_bytes(target, MAX_RECORD_BYTES, "registration record")[:4096]
+    except InputError:
         return False
     return KIND.encode() in head
 

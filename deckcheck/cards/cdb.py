@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.model import Card, Kind, Legality, Stat
 from deckcheck.errors import DataError, InputError
+from deckcheck.infile import require_file
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -146,8 +147,7 @@ class ImportSummary:
 def read_rows(path: Path | str) -> list[Row]:
     """Every ``datas`` row with its name; InputError if the file is not a readable cdb."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"cdb file not found: {path}")
+    require_file(path, "cdb file")  # before SQLite opens it: a FIFO would block
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -436,6 +436,7 @@ def import_cdb(
     from deckcheck.outfile import check_replaceable
 
     path, out_dir = Path(path), Path(out_dir)
+    require_file(path, "cdb file")  # the source first: its name may be no file name at all
     check_replaceable(out_dir, replace, is_snapshot_file)
     if db is None:
         try:

@@ -235,10 +235,9 @@ class LogFile:
 
 def read_log(path: Path) -> LogFile:
     try:
-        size = path.stat().st_size
-        if size > MAX_LOG_BYTES:
-            raise InputError(f"{path}: larger than {MAX_LOG_BYTES // 1_000_000} MB")
-        text = path.read_text(encoding="utf-8")
+        from deckcheck.infile import read_bytes  # regular files only (a FIFO would block), bounded
+
+        text = read_bytes(path, MAX_LOG_BYTES, "duel log").decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a duel log (not UTF-8 text)") from None
     except OSError as exc:
