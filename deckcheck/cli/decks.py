@@ -39,7 +39,7 @@ def convert(
     name matched only loosely ("Blue Eyes White Dragon") is converted with a note.
     """
     from deckcheck.cards.db import CardDB
-    from deckcheck.decks.codecs import FORMATS, load_deck, unknown_cards, write_deck
+    from deckcheck.decks.codecs import FORMATS, convert_deck, load_deck, unknown_cards
     from deckcheck.decks.common import without_names
     from deckcheck.outfile import write_new
 
@@ -66,7 +66,7 @@ def convert(
                 f"left out {_count(left_out, 'card')} that {to} cannot hold without a passcode: "
                 + ", ".join(left_out)
             )
-    text = write_deck(deck, to, db)  # type: ignore[arg-type]
+    text = convert_deck(deck, to, db)  # type: ignore[arg-type]
     for notice in notices:
         typer.echo(f"note: {notice}", err=True)
     if output is None:

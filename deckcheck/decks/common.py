@@ -42,6 +42,12 @@ class UnknownCardsError(InputError):
         self.cards = cards
 
 
+def section_name(key: str) -> str:
+    """A structured deck's key as its reader takes it: "Main Deck", "main_deck" -> "main"."""
+    key = " ".join(key.lower().split())
+    return key.removesuffix(" deck").removesuffix("_deck")
+
+
 def split_lines(text: str) -> list[str]:
     """Lines as an editor numbers them: CRLF, CR and LF all end a line; a BOM is dropped."""
     return _LINE_BREAK.split(text.removeprefix("\ufeff"))
