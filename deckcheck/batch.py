@@ -35,14 +35,24 @@ class Job:
     format_id: str = "tcg"
     on: date | None = None
     points_cap: float | None = None
+    error: str | None = None  # why the input names no deck (an empty folder)
 
 
-def jobs_for(sources: Iterable[str | Path], config: Config, cli: Settings) -> list[Job]:
-    """A job per source with the config's per-path settings; command-line options win."""
+def jobs_for(
+    sources: Iterable[str | Path],
+    config: Config,
+    cli: Settings,
+    errors: dict[str, str] | None = None,
+) -> list[Job]:
+    """A job per source with the config's per-path settings; command-line options win.
+    ``errors`` holds the inputs known to name no deck, each reported as its own error."""
     jobs = []
     for source in sources:
         settings = config.settings_for(source).merged(cli)
-        jobs.append(Job(str(source), settings.format or "tcg", settings.date, settings.points_cap))
+        error = (errors or {}).get(str(source))
+        jobs.append(
+            Job(str(source), settings.format or "tcg", settings.date, settings.points_cap, error)
+        )
     return jobs
 
 
@@ -62,8 +72,9 @@ def check_sources(
     from deckcheck.inputs import expand
 
     config = load_config(start_dir)
+    errors: dict[str, str] = {}
     if inputs:
-        sources = expand(inputs)
+        sources, errors = expand(inputs)
     else:
         here = Path.cwd()
         sources = [
@@ -72,7 +83,7 @@ def check_sources(
         ]
         if not sources:
             raise InputError(no_decks_message(config, start_dir))
-    return check_batch(jobs_for(sources, config, cli), db_path, workers, checker)
+    return check_batch(jobs_for(sources, config, cli, errors), db_path, workers, checker)
 
 
 def no_decks_message(config: Config, start_dir: str | Path) -> str:
@@ -124,6 +135,8 @@ def not_checked(job: Job, deck: Deck, message: str, card_data: str) -> Report:
 def check_job(job: Job, checker: Checker) -> Report:
     from deckcheck.decks.codecs import load_deck
 
+    if job.error:
+        return unreadable(job, job.error, checker.db.version)
     try:
         deck = load_deck(job.source, checker.db)
     except DeckcheckError as exc:

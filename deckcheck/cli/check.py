@@ -83,8 +83,10 @@ def check(
     print_reports(reports, name, colour)
     unreadable = [r for r in reports if r.error]
     for report in unreadable:
-        error = report.error or ""
-        where = "" if error.startswith(report.deck.source) else f"{report.deck.source}: "
+        from deckcheck.infile import shown
+
+        error, source = report.error or "", shown(report.deck.source)
+        where = "" if source in error else f"{source}: "  # the input named once, cut if long
         typer.echo(f"deckcheck: error: {where}{error}", err=True)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)

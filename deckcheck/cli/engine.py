@@ -12,6 +12,7 @@ from deckcheck.cli.common import (
     DATE,
     EXIT_INVALID,
     EXIT_OK,
+    EXIT_USAGE,
     OUTPUT_HELP,
     AgentName,
     RulesProfile,
@@ -188,24 +189,32 @@ def scenario_run(
     files: list[Path] = typer.Argument(..., help="Scenario YAML files or folders of them."),
     cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
-    """Run scenarios; print pass/fail with the differences; exit 1 if any fails."""
+    """Run scenarios; print pass/fail with the differences; exit 1 if any fails, 2 if a
+    file cannot be read or run (the other files are still run)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.engine.scenario import run_files
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.infile import is_folder, shown
 
-    paths: list[Path] = []
+    db = CardDB.open(cards)
+    results = []
+    errors: list[str] = []
     for f in files:
-        if f.is_dir():
-            found = sorted([*f.rglob("*.yaml"), *f.rglob("*.yml")])
-            if not found:
-                fail(f"{f}: no .yaml scenario files in the folder")
-            paths.extend(found)
-        else:
-            paths.append(f)
-    results = run_files(paths, CardDB.open(cards))
+        found = sorted([*f.rglob("*.yaml"), *f.rglob("*.yml")]) if is_folder(f) else [f]
+        if not found:
+            errors.append(f"{shown(f)}: no .yaml scenario files in the folder")
+        for path in found:
+            try:
+                results.extend(run_files([path], db))
+            except DeckcheckError as exc:  # this file only: the others still run
+                errors.append(str(exc))
     for r in results:
         typer.echo(f"{'PASS' if r.passed else 'FAIL'} {r.source}: {r.name}")
         for problem in r.problems:
             typer.echo(f"    {problem}")
     failed = sum(1 for r in results if not r.passed)
-    typer.echo(f"{len(results) - failed} passed, {failed} failed")
-    raise typer.Exit(EXIT_INVALID if failed else EXIT_OK)
+    unread = f", {len(errors)} not run" if errors else ""
+    typer.echo(f"{len(results) - failed} passed, {failed} failed{unread}")
+    for error in errors:
+        typer.echo(f"deckcheck: error: {error}", err=True)
+    raise typer.Exit(EXIT_USAGE if errors else EXIT_INVALID if failed else EXIT_OK)
