@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import OUTPUT_HELP, TextOrJson, fail, group, parse_date
+from deckcheck.cli.common import DATE, OUTPUT_HELP, TextOrJson, fail, group, parse_date
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -58,7 +58,9 @@ def build(
 def show(
     card: str = typer.Argument(..., help="Passcode or name (any language)."),
     output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
-    on: str = typer.Option(None, "--date", "-d", help="Day for the legality (default: today)."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Day for the legality (default: today)."
+    ),
 ) -> None:
     """Print a card's facts, name keys, alternate passcodes and its legality in each format
     on a day (the list in force there, as check applies it)."""
@@ -70,8 +72,6 @@ def show(
     from deckcheck.report.card import card_json, card_text
     from deckcheck.validation import Checker
 
-    if output_format not in ("text", "json"):
-        fail(f"unknown output format {output_format!r} (text, json)")
     day = parse_date(on) or date.today()
     db = CardDB.open()
     found = find_card(db, card)
