@@ -59,6 +59,7 @@ BanlistFormat = Literal["lflist", "yaml", "json"]
 AgentName = Literal["random", "greedy"]
 RulesProfile = Literal["master-rule-2020", "new-master-rule-2017", "arc-v"]
 LogLevel = Literal["critical", "error", "warning", "info", "debug", "trace"]
+SheetLanguage = Literal["auto", "en", "de", "es", "fr", "it", "ja", "ko", "pt", "zh-CN", "zh-TW"]
 
 OUTPUT_HELP = "Output format."
 DATE = "YYYY-MM-DD"

@@ -15,6 +15,7 @@ from deckcheck.cli.common import (
     OUTPUT_HELP,
     DeckFormat,
     OutputFormat,
+    SheetLanguage,
     app,
     fail,
     group,
@@ -186,12 +187,17 @@ def sheet(
     ),
     output: Path = typer.Option(..., "--output", "-o", help="The PDF to write."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    language: SheetLanguage = typer.Option(
+        "auto",
+        "--language",
+        help="Language of the card names; auto: the one a name list is written in, else en.",
+    ),
 ) -> None:
     """Write a printable deck registration sheet (PDF) with the totals computed."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
     from deckcheck.outfile import write_new
-    from deckcheck.report.sheet import render_sheet
+    from deckcheck.report.sheet import language_of, render_sheet
 
     fmt_name = None
     if format_id:
@@ -199,7 +205,10 @@ def sheet(
 
         fmt_name = get_format(format_id).name
     db = CardDB.open()
-    pdf = render_sheet(load_deck(deck, db), db, player, event, parse_date(on), fmt_name, player_id)
+    names = language_of(deck, db) if language == "auto" else language
+    pdf = render_sheet(
+        load_deck(deck, db), db, player, event, parse_date(on), fmt_name, player_id, names
+    )
     write_new(output, pdf, force=force)
     typer.echo(f"wrote {output}")
 
