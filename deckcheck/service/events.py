@@ -109,6 +109,12 @@ class RegistrationOut(BaseModel):
     )
 
 
+class PlayerKey(BaseModel):
+    event: str
+    player: str
+    player_key: str = Field(description="Shown once; the player's earlier key stops working")
+
+
 class RegistrationList(BaseModel):
     event: EventOut
     current: int
@@ -248,6 +254,15 @@ def register(
             "request-id-reused",
         ) from None
     return registration_out(row, new_key if first else None)
+
+
+def new_player_key(svc: Service, event: EventRow, player: str) -> PlayerKey:
+    """A new key for a registered player (organiser only), for one who lost theirs."""
+    key = new_token()
+    found = svc.storage.replace_player_key(event.id, player, hash_token(key))
+    if found is None:
+        raise ApiError(404, f"no registration for player {player!r} in {event.name}")
+    return PlayerKey(event=event.id, player=found, player_key=key)
 
 
 def current_record(svc: Service, event: EventRow, player: str) -> Registration:

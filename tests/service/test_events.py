@@ -450,3 +450,23 @@ def test_a_registration_form_sent_again_gets_the_stored_answer(client):
     assert other.status_code == 409 and "request id" in other.text
     bad = client.post(event["page"] + "/register", data={**data, "request_id": "short"})
     assert bad.status_code == 422
+
+
+def test_the_organiser_gives_a_player_who_lost_the_key_a_new_one(client):
+    event = create_event(client)
+    other = create_event(client)
+    old_key = register(client, event, "Ted", deck_text()).json()["player_key"]
+    url = f"/v1/events/{event['id']}/registrations/%EF%BC%B4ed/key"  # full-width T
+    assert client.post(url).status_code == 401
+    assert client.post(url, headers=auth(other)).status_code == 403
+    nobody = client.post(f"/v1/events/{event['id']}/registrations/Uma/key", headers=auth(event))
+    assert nobody.status_code == 404
+    answer = client.post(url, headers=auth(event))
+    assert answer.status_code == 200
+    assert answer.headers["cache-control"] == "no-store"
+    body = answer.json()
+    assert (body["event"], body["player"]) == (event["id"], "Ted")
+    sided = with_side(deck_text(), ASH)
+    assert register(client, event, "Ted", sided, old_key).status_code == 403
+    again = register(client, event, "ted", sided, body["player_key"])
+    assert (again.status_code, again.json()["revision"]) == (201, 2)

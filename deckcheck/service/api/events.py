@@ -22,6 +22,7 @@ from deckcheck.service.events import (
     EventCreated,
     EventIn,
     EventOut,
+    PlayerKey,
     RegistrationIn,
     RegistrationList,
     RegistrationOut,
@@ -89,6 +90,18 @@ def register(svc: Svc, event: Event, data: RegistrationIn, token: Token) -> Regi
     return events.register(
         svc, event, data.player, deck, data.player_key, organiser, data.request_id
     )
+
+
+@router.post(
+    "/events/{event_id}/registrations/{player}/key",
+    response_model=PlayerKey,
+    responses=responses(401, 403, 404, 422),
+)
+def new_key(svc: Svc, event: OrganisedEvent, player: Player, response: Response) -> PlayerKey:
+    """A new player key for a registered player who lost theirs (organiser only); the
+    earlier key stops working. Shown this once."""
+    response.headers.update(NO_STORE)
+    return events.new_player_key(svc, event, player)
 
 
 @router.get(

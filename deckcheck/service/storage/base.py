@@ -336,6 +336,27 @@ class Storage(ABC):
                     return _registration(row)
         return None
 
+    def replace_player_key(self, event_id: str, player: str, token_hash: str) -> str | None:
+        """Give a registered player a new key (its hash): the organiser's way back in for a
+        player who lost theirs. The stored name, or None for a name nobody registered."""
+        with self.transaction(write=True) as cur:
+            for key in dict.fromkeys((legacy_key(player), player_key(player))):
+                self.lock_player(cur, event_id, key)
+                cur.execute(
+                    "UPDATE players SET token_hash = ? WHERE event_id = ? AND player_key = ? "
+                    "RETURNING player_key",
+                    (token_hash, event_id, key),
+                )
+                if cur.fetchone():
+                    cur.execute(
+                        "SELECT player FROM registrations WHERE event_id = ? AND player_key = ? "
+                        "ORDER BY revision DESC",
+                        (event_id, key),
+                    )
+                    row = cur.fetchone()
+                    return str(row[0]) if row else player
+        return None
+
     def count(self, event_id: str) -> tuple[int, int]:
         """(current registrations, all rows including history)."""
         with self.transaction(write=False) as cur:
