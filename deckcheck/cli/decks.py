@@ -42,6 +42,7 @@ def convert(
     from deckcheck.decks.codecs import FORMATS, convert_deck, load_deck, unknown_cards
     from deckcheck.decks.common import without_names
     from deckcheck.outfile import write_new
+    from deckcheck.report.render import counted
 
     if to not in FORMATS:
         fail(f"unknown format {to!r} (use {FORMAT_HELP})")
@@ -51,20 +52,24 @@ def convert(
         lines = [
             f"  line {p.line}: {p.message}" if p.line else f"  {p.message}" for p in deck.problems
         ]
-        fail(f"{source}: cannot convert, {_count(lines, 'unreadable entry')}:\n" + "\n".join(lines))
+        fail(
+            f"{source}: cannot convert, {counted(len(lines), 'unreadable entry')}:\n"
+            + "\n".join(lines)
+        )
     unknown = unknown_cards(deck, db)
     if unknown and not allow_unknown:
         fail(
-            f"{source}: {_count(unknown, 'card')} not in the card data (use --allow-unknown to "
-            "convert anyway):\n" + "\n".join(_with_hint(card, db) for card in unknown)
+            f"{source}: {counted(len(unknown), 'card')} not in the card data "
+            "(use --allow-unknown to convert anyway):\n"
+            + "\n".join(_with_hint(card, db) for card in unknown)
         )
     notices = list(deck.notices)
     if unknown and to in ("ydk", "ydke"):  # --allow-unknown: convert what has a passcode
         deck, left_out = without_names(deck)
         if left_out:
             notices.append(
-                f"left out {_count(left_out, 'card')} that {to} cannot hold without a passcode: "
-                + ", ".join(left_out)
+                f"left out {counted(len(left_out), 'card')} that {to} cannot hold without a "
+                "passcode: " + ", ".join(left_out)
             )
     text = convert_deck(deck, to, db)  # type: ignore[arg-type]
     for notice in notices:
@@ -78,9 +83,3 @@ def convert(
 def _with_hint(card: str, db: CardDB) -> str:
     hints = [] if card.isdigit() else db.suggest(card)
     return f"  {card}" + (f" (did you mean {', '.join(hints)}?)" if hints else "")
-
-
-def _count(items: list[str], noun: str) -> str:
-    if len(items) == 1:
-        return f"1 {noun}"
-    return f"{len(items)} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"

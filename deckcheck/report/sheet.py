@@ -17,6 +17,7 @@ from deckcheck import __version__
 from deckcheck.decks.model import Deck, Section
 from deckcheck.errors import DeckcheckError, InputError
 from deckcheck.report.fonts import font_with, needed, searched
+from deckcheck.report.render import counted
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -93,7 +94,7 @@ def sheet_data(deck: Deck, db: CardDB, language: str | None = None) -> SheetData
             else:
                 targets[section].add(name)
     if unknown or deck.problems:
-        what = ", ".join(dict.fromkeys(unknown)) or f"{len(deck.problems)} unreadable line(s)"
+        what = ", ".join(dict.fromkeys(unknown)) or counted(len(deck.problems), "unreadable line")
         raise InputError(f"{deck.source}: cannot print a sheet with unknown cards: {what}")
     return data
 

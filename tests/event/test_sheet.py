@@ -225,3 +225,11 @@ def test_cli_sheet_without_a_cjk_font_exits_2(capsys, db, no_fonts, tmp_path):
     assert result.code == 2
     assert result.err.startswith("deckcheck: error: cannot print the player name '김철수'")
     assert not out.exists()  # never a sheet with a blank field
+
+
+def test_one_unreadable_line_is_one_line(db, tmp_path):
+    text = (DECKS / "AI_Level8.ydk").read_text().replace("#main\n", "#main\nnot-a-passcode\n", 1)
+    path = tmp_path / "broken.ydk"
+    path.write_text(text)
+    with pytest.raises(InputError, match=r"unknown cards: 1 unreadable line$"):
+        render_sheet(load_deck(str(path), db), db, "Yugi")
