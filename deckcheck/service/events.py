@@ -42,6 +42,16 @@ def clean_text(value: str) -> str:
     return cleaned
 
 
+def clean_name(value: str) -> str:
+    """A player's name: clean text that keeps a visible character (deckcheck.registration
+    drops the invisible ones)."""
+    from deckcheck.registration import player_name
+
+    if not player_name(clean_text(value)):
+        raise ValueError("must have a visible character")
+    return clean_text(value)
+
+
 def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
@@ -88,7 +98,7 @@ class RegistrationIn(BaseModel):
         "instead of a refusal; with another deck it is refused (409)",
     )
 
-    _player = field_validator("player")(clean_text)
+    _player = field_validator("player")(clean_name)
 
 
 class RegistrationOut(BaseModel):

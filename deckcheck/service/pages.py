@@ -246,7 +246,7 @@ async def register(
     keep = {"event": shown, "player": player, "pasted": deck, "request_id": new_token()}
     try:
         try:
-            name = events.clean_text(player)
+            name = events.clean_name(player)
         except ValueError as exc:
             raise ApiError(422, f"player name {exc}") from None
         data, source = await deck_input(deck, file)

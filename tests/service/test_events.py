@@ -298,7 +298,7 @@ def test_registration_closes_at_the_deadline(client):
     assert register(client, later, "Lu", deck_text()).status_code == 201
 
 
-@pytest.mark.parametrize("player", ["", "   ", "a" * 201, "tab\tname\x07"])
+@pytest.mark.parametrize("player", ["", "   ", "a" * 201, "tab\tname\x07", "\u200b\u00ad"])
 def test_bad_player_names(client, player):
     event = create_event(client)
     response = register(client, event, player, deck_text())
@@ -470,3 +470,9 @@ def test_the_organiser_gives_a_player_who_lost_the_key_a_new_one(client):
     assert register(client, event, "Ted", sided, old_key).status_code == 403
     again = register(client, event, "ted", sided, body["player_key"])
     assert (again.status_code, again.json()["revision"]) == (201, 2)
+
+
+def test_the_page_refuses_a_name_of_invisible_characters(client):
+    event = create_event(client)
+    page = client.post(event["page"] + "/register", data={"player": "\u200b", "deck": deck_text()})
+    assert page.status_code == 422 and "visible character" in page.text
