@@ -1,5 +1,5 @@
 """``deckcheck serve`` options and start-up errors (the running server is in
-test_concurrency.py)."""
+test_concurrency.py and test_connections.py)."""
 
 from __future__ import annotations
 
