@@ -190,6 +190,8 @@ def compose_yaml(text: str, source: str) -> Node:
         raise InputError(f"{source}: not valid YAML: {exc}") from None
     except RecursionError:
         raise InputError(f"{source}: YAML nested too deeply") from None
+    except UnicodeEncodeError:  # libyaml takes UTF-8: half a character (a lone surrogate)
+        raise InputError(f"{source}: the text holds invalid Unicode (half a character)") from None
     if node is None:
         raise InputError(f"{source}: the document is empty")
     return node
