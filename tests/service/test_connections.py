@@ -121,11 +121,15 @@ def test_idle_and_slow_header_connections_are_closed_and_health_answers(tmp_path
 
 
 def test_a_connection_over_the_cap_with_all_others_busy_gets_503(tmp_path):
-    request = b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n#main\n"
+    request = (
+        b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n"
+        b"Expect: 100-continue\r\n\r\n"
+    )
     with serve(tmp_path, "--max-connections", "2") as (url, _):
         port = int(url.rsplit(":", 1)[1])
-        busy = [connect(port, request) for _ in range(2)]  # bodies still on their way
-        time.sleep(0.5)  # both requests reach the app
+        busy = [connect(port, request) for _ in range(2)]
+        for s in busy:  # the app is reading the body, which never comes: both are in a request
+            assert s.recv(4096).startswith(b"HTTP/1.1 100 Continue")
         extra = connect(port)
         extra.settimeout(5)
         answer = extra.recv(4096)
