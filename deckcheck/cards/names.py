@@ -27,6 +27,7 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACE = re.compile(r"\s+")
+_COMBINING = re.compile("[\u0300-\u036f]")
 _NOT_WORD = re.compile(r"[\W_]+")
 # words web sites add or leave out ("Nibiru the Primal Being", "Ash Blossom and Joyous Spring")
 _FILLER = re.compile(r"\b(?:the|a|an|and)\b")
@@ -37,11 +38,12 @@ def normalize(name: str) -> str:
 
     Only the combining diacritics block is dropped, so Japanese voiced marks survive.
     """
+    if name.isascii():  # most names: nothing to fold but case and spaces
+        return _SPACE.sub(" ", name.lower()).strip()
     # lone surrogates (from broken JSON escapes) cannot be stored or matched: replace them
     name = name.encode("utf-8", "replace").decode("utf-8")
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
-    text = unicodedata.normalize("NFD", text)
-    text = "".join(ch for ch in text if not 0x300 <= ord(ch) <= 0x36F)
+    text = _COMBINING.sub("", unicodedata.normalize("NFD", text))
     text = unicodedata.normalize("NFC", text)
     return _SPACE.sub(" ", text).strip()
 

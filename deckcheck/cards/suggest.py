@@ -95,6 +95,10 @@ class SuggestionBudget:
 _ACTIVE: ContextVar[SuggestionBudget | None] = ContextVar("suggestion_budget", default=None)
 
 
+def active_budget() -> SuggestionBudget | None:
+    return _ACTIVE.get()
+
+
 @contextmanager
 def budget_scope(budget: SuggestionBudget | None = None) -> Iterator[SuggestionBudget]:
     """Charge the block's searches to ``budget``; without one, to the budget already in
