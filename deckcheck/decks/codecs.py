@@ -42,7 +42,6 @@ SUFFIX_FORMATS: dict[str, Format] = {
 SNIFF_CHARS, SNIFF_LINES = 65_536, 400  # enough for any deck; big inputs are not scanned
 _PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
 _NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
-_YAML_KEY = re.compile(r"^[\"']?([^\W\d][\w \t]*?)[\"']?[ \t]*:", re.M)  # a top-level key
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # not tab, line ends or page breaks
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xef\xbb\xbf", "utf-8"),
@@ -67,7 +66,8 @@ def sniff(text: str) -> Format:
         return "json"
     content = []
     headers = 0
-    for raw in split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]:
+    lines = split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]
+    for raw in lines:
         line = raw.strip()
         if line.lower().split(maxsplit=1)[:1] in (["#main"], ["#extra"], ["!side"], ["#side"]):
             headers += 1
@@ -77,12 +77,18 @@ def sniff(text: str) -> Format:
     numeric = sum(1 for line in content if _PASSCODE_LINE.fullmatch(line))
     if (headers and names_like * 2 <= len(content)) or (content and numeric * 2 >= len(content)):
         return "ydk"
-    if any(section_name(m[1]) in SECTIONS for m in _YAML_KEY.finditer(body[:SNIFF_CHARS])):
+    if any(_section_key(line) for line in lines):
         from deckcheck.decks.structured import looks_structured
 
         if looks_structured(body):
             return "yaml"
     return "names"
+
+
+def _section_key(line: str) -> bool:
+    """True for a top-level YAML key the structured reader takes as a section."""
+    key, colon, _ = line.partition(":")
+    return bool(colon) and line[:1] not in " \t" and section_name(key.strip("\"' \t")) in SECTIONS
 
 
 def read_deck(

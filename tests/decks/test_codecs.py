@@ -208,3 +208,18 @@ def test_every_key_the_reader_takes_is_sniffed_as_yaml(db, key, section):
 
 def test_a_key_the_reader_does_not_take_is_no_yaml_deck():
     assert sniff(f"mainboard:\n  - {POT}\n") == "names"
+
+
+def test_sniffing_a_long_line_of_spaces_is_quick():
+    import time
+
+    start = time.perf_counter()
+    assert sniff("a" + " " * 60_000 + "b") == "names"  # a key pattern once took 24 s on it
+    assert time.perf_counter() - start < 2
+
+
+def test_a_yaml_deck_in_a_txt_file_is_read_as_yaml(db, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(f"side_deck:\n  - {POT}\n")
+    deck = load_deck(str(path), db)
+    assert deck.passcodes("side") == [POT] and deck.problems == []
