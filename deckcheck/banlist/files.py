@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.errors import InputError
+from deckcheck.infile import shown
 
 
 def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
@@ -103,7 +104,7 @@ def from_dict(data: Any, where: str) -> Banlist:  # noqa: ANN401
     try:
         for key, value in raw_entries.items():
             if len(str(key).strip().lstrip("+-0")) > 10:  # int() of 5,000 digits fails
-                raise ValueError(f"passcode {str(key)[:20]}... is not a card")
+                raise ValueError(f"passcode {shown(str(key))} is not a card")
             code = int(key)
             if code <= 0:
                 raise ValueError(f"passcode {key} is not a card")

@@ -141,6 +141,11 @@ BANLISTS = {
     "lflist-passcode": ("list.lflist.conf", f"!2026.07 OCG\n{BIG} 1\n", "line 2: passcode"),
     "yaml": ("list.yaml", f"series: ocg\nname: x\nentries:\n  55144522: {BIG}\n", "digits"),
     "json": ("list.json", f'{{"series": "ocg", "name": "x", "entries": {{"1": {BIG}}}}}', "digits"),
+    "json-key": (
+        "list.json",
+        f'{{"series": "ocg", "name": "x", "entries": {{"{BIG}": 1}}}}',
+        "1000",
+    ),
 }
 
 
