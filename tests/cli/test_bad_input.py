@@ -144,7 +144,7 @@ BANLISTS = {
     "json-key": (
         "list.json",
         f'{{"series": "ocg", "name": "x", "entries": {{"{BIG}": 1}}}}',
-        "1000",
+        "passcode 1000",
     ),
 }
 
