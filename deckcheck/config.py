@@ -205,6 +205,8 @@ def _read_table(file: Path) -> dict[str, Any] | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{file} is not valid TOML: {exc}") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise InputError(f"{file} is not valid TOML: a number of thousands of digits") from None
     if file.name == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("deckcheck") if isinstance(tool, dict) else None

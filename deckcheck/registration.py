@@ -191,6 +191,8 @@ def read_registration(text: str, source: str = "<registration>") -> Registration
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{source} is not JSON: {exc.msg} (line {exc.lineno})") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise InputError(f"{source}: a number of thousands of digits; not a record") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise InputError(f"{source} is not a deckcheck registration record")
     try:

@@ -150,3 +150,25 @@ def test_an_over_long_name_is_a_clear_error(capsys, tmp_path, args):
     result = run(capsys, *args, *(["-o", str(tmp_path / "c")] if "import-cdb" in args else []))
     assert result.code == 2, result.err
     assert "file name too long" in result.err and "Traceback" not in result.err
+
+
+BIG = "1" + "0" * 5000  # more digits than int() converts (4300)
+
+
+def test_a_record_with_a_number_of_thousands_of_digits(capsys, files):
+    text = files["record"].read_text()
+    bad = files["tmp"] / "bad.json"
+    bad.write_text(text.replace('"count": 1', f'"count": {BIG}', 1))
+    assert bad.read_text() != text
+    result = run(capsys, "verify", str(bad), str(DECK))
+    assert result.code == 2, result.err
+    assert "a number of thousands of digits" in result.err and "Traceback" not in result.err
+
+
+def test_a_configuration_with_a_number_of_thousands_of_digits(capsys, tmp_path, monkeypatch):
+    (tmp_path / "deckcheck.toml").write_text(f"points-cap = {BIG}\n")
+    shutil.copyfile(DECK, tmp_path / "deck.ydk")
+    monkeypatch.chdir(tmp_path)
+    result = run(capsys, "check", "deck.ydk")
+    assert result.code == 2, result.err
+    assert "not valid TOML: a number of thousands of digits" in result.err
