@@ -19,8 +19,8 @@ from tests.cli.helpers import run
 from tests.conftest import DATA, ROOT
 
 EXAMPLE = str(ROOT / "examples" / "blue-eyes.ydk")
-# how each format's first day follows from its data: ocg and tcg had cards before their
-# first list (their first release in the region); the others begin with a list
+# how each format's first day follows from its data: ocg, tcg and traditional had cards
+# before their first list (their first release in the region); the others begin with a list
 START_FROM = {
     "ocg": ("release", "ocg"),
     "tcg": ("release", "tcg"),
