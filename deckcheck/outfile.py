@@ -200,7 +200,8 @@ def new_folder(
 ) -> Iterator[Path]:
     """Yield a fresh sibling folder to fill; when the block ends without error it replaces
     ``target`` as one unit (files and folder fsynced first). On error it is removed and
-    ``target`` is untouched.
+    ``target`` is untouched. Files in the new folder need no atomic writes of their own:
+    nobody reads them until the whole folder is in place.
 
     An existing, non-empty ``target`` is refused without ``force``; a ``target`` holding a
     file that ``owns(name)`` does not accept is always refused (the swap would delete it).
