@@ -167,3 +167,16 @@ def test_sigkill_at_any_moment_leaves_a_whole_snapshot(tmp_path):
         versions.add(manifest)
         assert _siblings(out) == [] and {p.name for p in out.iterdir()} == {SNAPSHOT, MANIFEST}
     assert CardDB.open(out).version in versions
+
+
+def test_an_update_killed_between_the_renames_is_restored_for_the_next_check(
+    db, tmp_path, monkeypatch
+):
+    from deckcheck.paths import user_data_dir
+
+    monkeypatch.setenv("DECKCHECK_HOME", str(tmp_path / "home"))  # never the shared one
+    installed = user_data_dir() / "card_data"
+    version = import_cdb(SMALL, installed, db=db).version
+    installed.rename(installed.parent / "card_data.old-k1ll3d")  # the first rename only
+    assert CardDB.open().version == version  # not the bundled data: the user's, restored
+    assert sorted(p.name for p in user_data_dir().iterdir()) == ["card_data"]
