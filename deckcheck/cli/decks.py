@@ -39,6 +39,7 @@ def convert(
     name matched only loosely ("Blue Eyes White Dragon") is converted with a note.
     """
     from deckcheck.cards.db import CardDB
+    from deckcheck.cards.suggest import budget_scope
     from deckcheck.decks.codecs import FORMATS, convert_deck, load_deck, unknown_cards
     from deckcheck.decks.common import without_names
     from deckcheck.outfile import write_new
@@ -58,10 +59,11 @@ def convert(
         )
     unknown = unknown_cards(deck, db)
     if unknown and not allow_unknown:
+        with budget_scope():  # one suggestion budget for all the names
+            hints = "\n".join(_with_hint(card, db) for card in unknown)
         fail(
             f"{source}: {counted(len(unknown), 'card')} not in the card data "
-            "(use --allow-unknown to convert anyway):\n"
-            + "\n".join(_with_hint(card, db) for card in unknown)
+            "(use --allow-unknown to convert anyway):\n" + hints
         )
     notices = list(deck.notices)
     if unknown and to in ("ydk", "ydke"):  # --allow-unknown: convert what has a passcode

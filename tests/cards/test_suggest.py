@@ -117,3 +117,25 @@ def test_parallel_requests_share_one_allowance(db, compared):
     assert found[0][0] == found[1][0] == "Pot of Greed"
     with budget_scope(SuggestionBudget(allowance=Allowance(rate=0, burst=worst - 1))):
         assert db.suggest("pot of gred").skipped  # one short of a search: refused
+
+
+def test_convert_hints_share_one_budget(db, compared, capsys, tmp_path):
+    from tests.cli.helpers import run
+
+    counter = compared(SuggestionBudget().comparisons + db.name_index().worst)
+    path = tmp_path / "list.txt"
+    path.write_text("".join(f"1 Qqzx Vwkj {n}\n" for n in range(200)))
+    result = run(capsys, "convert", str(path), "--to", "ydk")
+    assert result.code == 2 and "200 cards not in the card data" in result.err
+    assert counter.names > 0
+
+
+def test_a_categories_file_shares_one_budget(db, compared):
+    from deckcheck.errors import InputError
+    from deckcheck.stats.categories import parse_categories
+
+    counter = compared(SuggestionBudget().comparisons + db.name_index().worst)
+    names = ", ".join(f"Qqzx Vwkj {n}" for n in range(200))
+    with pytest.raises(InputError, match="200 problem"):
+        parse_categories(f"categories:\n  junk: [{names}]\n", db)
+    assert counter.names > 0
