@@ -78,7 +78,24 @@ def read_json(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
         found = _duplicate(node) if node is not None else None
         key, line = found or (exc.key, None)
         raise InputError(_duplicate_message(source, key, line)) from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # a \u escape for half a character: no key, name or card
+        raise InputError(
+            f"{_at(source, _surrogate_line(body))} the deck holds invalid Unicode text "
+            "(a \\u escape for half a character)"
+        ) from None
     return _read_tree(_json_nodes(text, value), db, source)
+
+
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<![0-9a-fA-F]{2})\\u[dD][c-fC-F]"
+)
+
+
+def _surrogate_line(text: str) -> int | None:
+    m = _LONE_SURROGATE.search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
 
 
 class _HugeNumber(Exception):

@@ -58,10 +58,23 @@ deck_like = st.lists(st.sampled_from(WORDS), max_size=40).map(" ".join) | st.lis
 @example(text="main_deck:\n  - 89631139\n", fmt="names")
 @example(text="\ud800", fmt="yaml")  # libyaml refused it with UnicodeEncodeError
 def test_any_text_is_a_deck_or_an_input_error(db, text, fmt):
+    check_read(db, text, fmt)
+
+
+def check_read(db, text: str, fmt: str | None) -> None:
     deck = read_any(text, db, fmt)
     if deck is not None:
         assert sum(deck.sizes().values()) <= 1000
         assert all(p.message for p in deck.problems)
+        shown = [deck.name or "", *deck.notices, *(p.message for p in deck.problems)]
+        shown += [s.text or "" for section in SECTIONS for s in deck.section(section)]
+        "".join(shown).encode("utf-8")  # what a report prints can be printed
+
+
+@FUZZ
+@given(value=st.recursive(st.text(max_size=8), lambda inner: st.lists(inner, max_size=4)))
+def test_json_strings_with_any_characters_read_or_refuse_cleanly(db, value):
+    check_read(db, json.dumps({"main": value, "x": 1}), "json")
 
 
 @FUZZ
@@ -97,7 +110,7 @@ def test_any_ydke_url_is_a_deck_or_an_input_error(db, url):
 json_scalar = (
     st.integers(-(10**12), 10**12)
     | st.sampled_from(CODES)
-    | st.sampled_from(["Pot of Greed", "3 Raigeki", "7", "", "\u00e9", "99 Raigeki"])
+    | st.sampled_from(["Pot of Greed", "3 Raigeki", "7", "", "\u00e9", "99 Raigeki", "\ud800 7"])
     | st.floats(allow_nan=False)
     | st.booleans()
     | st.none()
@@ -108,7 +121,7 @@ json_value = st.recursive(
         st.lists(inner, max_size=5)
         | st.dictionaries(
             st.sampled_from(
-                ["main", "extra", "side", "name", "card", "count", "qty", "Main Deck", "x"]
+                ["main", "extra", "side", "name", "card", "count", "Main Deck", "x", "\udc00"]
             ),
             inner,
             max_size=4,

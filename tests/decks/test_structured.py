@@ -261,3 +261,24 @@ def read_deck_as(text: str, fmt: str, db) -> Deck:
     from deckcheck.decks.codecs import read_deck
 
     return read_deck(text, db, fmt=fmt)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"main": [\n"\\ud800 Pot of Greed"]}',  # a loose name match would read past it
+        '{"main": [1],\n"\\ud800x": [2]}',  # a key, shown in an "unknown section" message
+        '{"main": [\n{"card": 55144522, "\\udc00": 2}]}',
+        '{"main": [\n{"card": 55144522, "count": "\\ud800"}]}',
+        '{"main": [],\n"name": "\\ud800"}',
+    ],
+    ids=["card", "section-key", "item-key", "count", "name"],
+)
+def test_half_a_character_anywhere_in_json_is_an_error_with_its_line(db, text):
+    with pytest.raises(InputError, match="line 2: the deck holds invalid Unicode text"):
+        read_json(text, db)
+
+
+def test_a_whole_character_written_as_two_escapes_is_read(db):
+    deck = read_json(f'{{"main": [{POT}], "name": "\\ud83d\\ude00"}}', db)
+    assert deck.name == "\U0001f600" and deck.passcodes("main") == [POT]
