@@ -2,7 +2,14 @@
 
 1. POST /v1/validate with a real 55-card deck (AI_Blackwing.ydk, valid for tcg on the date):
    requests per second and p50/p99 latency (targets: >= 1,000 req/s, p99 <= 50 ms).
-2. POST /v1/events/{id}/registrations against PostgreSQL (a distinct player per request):
+2. A normal request's latency while hostile requests arrive (issue 11.2): one client posts
+   the same deck one request at a time, first alone ("idle"), then while HOSTILE client
+   processes post decks of 25 names no card has, each request new names (the service's
+   maximum, each a "did you mean" search): 20 such requests at once every second, in all.
+   Medians of both, side by side (target: under attack within 2x of idle).
+3. Memory under unknown passcodes (issue 11.1): the server's resident memory before and
+   after 1,500 POSTs of an 11 KB deck of 1,000 passcodes no card has.
+4. POST /v1/events/{id}/registrations against PostgreSQL (a distinct player per request):
    registrations per second and p99. Needs DECKCHECK_BENCH_DATABASE_URL or
    DECKCHECK_TEST_DATABASE_URL (as .ci/services.sh sets up); skipped without one.
 
@@ -12,7 +19,7 @@ run is bounded in time; all traffic goes to 127.0.0.1. Also printed: the server'
 per request (all its worker processes), which says what the machine could do without the
 other jobs that share it. Record the medians in bench/README.md under "Service".
 
-Run: python bench/bench_service.py [--runs 3] [--seconds 10] [--workers 2]
+Run: python bench/bench_service.py [--runs 3] [--seconds 10] [--workers 2] [--hostile 4]
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
 import re
@@ -39,6 +47,8 @@ DECK = ROOT.parent / "shared" / "data" / "decks" / "AI_Blackwing.ydk"
 DAY = "2026-06-01"
 CONNECTIONS = 32
 HOST = "127.0.0.1"
+HOSTILE_IN_FLIGHT = 20  # hostile requests sent at once every second, over all clients
+MEMORY_REQUESTS = 1500
 
 
 @dataclass
@@ -264,6 +274,110 @@ def report(title: str, results: list[Result]) -> None:
     )
 
 
+def hostile_deck(client: int, number: int) -> str:
+    """25 names no card has (the most a request may hold), new ones in every request."""
+    return "".join(f"1 Qzxv {client} Wkjq {number} Pyrt {i}\n" for i in range(25))
+
+
+def _hostile_client(url: str, client: int, burst: int, seconds: float, done) -> None:
+    """One process of hostile load: ``burst`` requests at once every second (or as soon as
+    the last burst is answered, if that takes longer) until time is up."""
+    import httpx
+
+    async def run() -> tuple[int, int]:
+        sent = errors = 0
+        stop_at = time.monotonic() + seconds
+        async with httpx.AsyncClient(timeout=15) as http:
+
+            async def one(number: int) -> None:
+                nonlocal errors
+                try:
+                    answer = await http.post(url, content=hostile_deck(client, number))
+                    errors += answer.status_code != 200
+                except httpx.HTTPError:
+                    errors += 1
+
+            while (started := time.monotonic()) < stop_at:
+                await asyncio.gather(*(one(sent + i) for i in range(burst)))
+                sent += burst
+                await asyncio.sleep(max(0.0, started + 1 - time.monotonic()))
+        return sent, errors
+
+    done.put(asyncio.run(run()))
+
+
+def normal_latencies(url: str, deck: str, seconds: float) -> list[float]:
+    """Milliseconds of each request of one client that waits for every answer."""
+    import httpx
+
+    found = []
+    stop_at = time.monotonic() + seconds
+    with httpx.Client(timeout=30) as http:
+        while time.monotonic() < stop_at:
+            started = time.perf_counter()
+            try:
+                answer = http.post(url, content=deck, headers={"Content-Type": "text/plain"})
+            except httpx.TimeoutException:  # counted as the 30 s waited, and the end
+                found.append(30_000.0)
+                break
+            found.append((time.perf_counter() - started) * 1000)
+            if answer.status_code != 200:
+                raise SystemExit(f"the normal request failed: {answer.status_code}")
+    return found
+
+
+def under_attack(url: str, deck: str, seconds: float, clients: int) -> dict[str, float]:
+    """Median latency of the normal client idle, then while ``clients`` hostile processes
+    post; also the hostile requests answered per second."""
+    idle = statistics.median(normal_latencies(url, deck, seconds))
+    done: multiprocessing.Queue = multiprocessing.Queue()
+    each = max(1, HOSTILE_IN_FLIGHT // clients)
+    procs = [
+        multiprocessing.Process(target=_hostile_client, args=(url, n, each, seconds + 2, done))
+        for n in range(clients)
+    ]
+    for proc in procs:
+        proc.start()
+    time.sleep(1.0)  # let the hostile load build up
+    attacked = statistics.median(normal_latencies(url, deck, seconds))
+    results = [done.get(timeout=seconds + 60) for _ in procs]
+    for proc in procs:
+        proc.join(timeout=30)
+    sent = sum(r[0] for r in results)
+    return {
+        "idle": idle,
+        "attack": attacked,
+        "hostile_rate": sent / (seconds + 2),
+        "hostile_errors": sum(r[1] for r in results),
+    }
+
+
+def resident_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+def memory_under_unknown_passcodes(server: Server, url: str, count: int) -> tuple[float, float]:
+    """Server memory (MB, all processes) before and after ``count`` posts of 1,000 unknown
+    passcodes each (new ones in every request)."""
+    import httpx
+
+    before = resident_mb(server.pids())
+    with httpx.Client(timeout=60) as http:
+        for n in range(count):
+            first = 3_000_000_000 + n * 1000
+            body = "#main\n" + "".join(f"{code}\n" for code in range(first, first + 1000))
+            http.post(url, content=body, headers={"Content-Type": "text/plain"})
+    return before, resident_mb(server.pids())
+
+
 def machine() -> str:
     model = "?"
     try:
@@ -285,6 +399,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--hostile", type=int, default=4, help="hostile client processes")
+    parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument("--memory-requests", type=int, default=MEMORY_REQUESTS)
     args = parser.parse_args()
     runs, seconds = max(1, min(args.runs, 20)), max(1, min(args.seconds, 120))
     deck = DECK.read_text(encoding="utf-8")
@@ -309,7 +426,32 @@ def main() -> None:
                 return run_python(url, lambda _: deck, headers, length)
 
             validate_load(2)  # warm-up: caches, lazily loaded lists
-            report("POST /v1/validate", [measure(server, validate_load) for _ in range(runs)])
+            if not args.skip_throughput:
+                results = [measure(server, validate_load) for _ in range(runs)]
+                report("POST /v1/validate", results)
+            hostile = max(1, min(args.hostile, HOSTILE_IN_FLIGHT))
+            print(
+                f"\nnormal request, one client, idle / while {hostile} hostile clients post "
+                f"decks of 25 unknown names ({HOSTILE_IN_FLIGHT} at once every second)"
+            )
+            attacks = [under_attack(url, deck, seconds, hostile) for _ in range(runs)]
+            for i, a in enumerate(attacks, 1):
+                print(
+                    f"  run {i}: idle {a['idle']:6.1f} ms  under attack {a['attack']:6.1f} ms "
+                    f"({a['attack'] / a['idle']:.2f}x)  hostile {a['hostile_rate']:.0f} req/s, "
+                    f"errors {a['hostile_errors']:.0f}"
+                )
+            idle = statistics.median(a["idle"] for a in attacks)
+            attack = statistics.median(a["attack"] for a in attacks)
+            print(
+                f"  median: idle {idle:.1f} ms, under attack {attack:.1f} ms ({attack / idle:.2f}x)"
+            )
+            count = max(0, args.memory_requests)
+            before, after = memory_under_unknown_passcodes(server, url, count)
+            print(
+                f"\nserver memory, {count} POSTs of 1,000 unknown passcodes: "
+                f"{before:.0f} MB before, {after:.0f} MB after"
+            )
         finally:
             server.stop()
 
