@@ -14,6 +14,8 @@ from deckcheck.engine.actions import (
     TO_BATTLE,
     TO_END,
     Action,
+    AttackChoice,
+    CardChoice,
     Prompt,
     as_action,
 )
@@ -92,21 +94,21 @@ class GreedyAgent:
         return TO_BATTLE if TO_BATTLE in prompt.options else TO_END
 
     def _score(self, s: State, me: int, a: Action, threat: int, own_best: int) -> float:
-        kind = a[0]
+        kind = a.kind
         if kind in ("synchro", "xyz", "link"):
-            d = s.cards[a[1]].d
+            d = s.cards[a.card].d
             return d.atk - own_best + 100 if d.atk > own_best else 0
         if kind == "pendulum":
             return 5000
         if kind in ("summon", "set"):
-            d = s.cards[a[1]].d
+            d = s.cards[a.card].d
             if d.tributes and d.atk < own_best + 500 * d.tributes:
                 return 0
             strong = d.atk >= threat
             if kind == "summon":
                 return d.atk + 1 if strong or d.atk >= d.defense else 0
             return d.defense if not strong and d.defense > d.atk else 0
-        c = s.cards[a[1]] if len(a) > 1 and isinstance(a[1], int) else None
+        c = s.cards[a.card] if isinstance(a, CardChoice) else None
         if kind == "flip" and c is not None:
             return 50 if c.atk >= threat else 0
         if kind == "position" and c is not None:
@@ -120,14 +122,14 @@ class GreedyAgent:
     def _battle(self, s: State, prompt: Prompt) -> Action:
         best: tuple[int, Action] | None = None
         for a in prompt.options:
-            if a[0] != "attack":
+            if not isinstance(a, AttackChoice):
                 continue
-            atk = s.cards[a[1]].atk
-            if a[2] == EMPTY:
+            atk = s.cards[a.attacker].atk
+            if a.target == EMPTY:
                 gain = atk + 10000
             else:
-                t = s.cards[a[2]]
-                guard = self._guess_def(s, a[2])
+                t = s.cards[a.target]
+                guard = self._guess_def(s, a.target)
                 if atk <= guard:
                     continue
                 gain = (t.atk if t.face_up else 1000) + (0 if t.in_def else atk - guard)
@@ -138,26 +140,28 @@ class GreedyAgent:
     _replay = _battle
 
     def _tributes(self, s: State, prompt: Prompt) -> Action:
-        return min(prompt.options, key=lambda a: sum(s.cards[i].atk for i in a[1]))
+        return min(prompt.options, key=lambda a: sum(s.cards[i].atk for i in a.cards))
 
     def _materials(self, s: State, prompt: Prompt) -> Action:
-        return min(prompt.options, key=lambda a: (sum(s.cards[i].atk for i in a[1]), len(a[1])))
+        return min(
+            prompt.options, key=lambda a: (sum(s.cards[i].atk for i in a.cards), len(a.cards))
+        )
 
     def _position(self, s: State, prompt: Prompt) -> Action:
         return ATTACK if ATTACK in prompt.options else DEFENSE
 
     def _discard(self, s: State, prompt: Prompt) -> Action:
         def keep(a: Action) -> tuple[int, int]:
-            d = s.cards[a[1]].d
+            d = s.cards[a.card].d
             return (1 if d.is_monster else 0, d.atk)
 
         return min(prompt.options, key=keep)
 
     def _pendulum(self, s: State, prompt: Prompt) -> Action:
-        picks = [a for a in prompt.options if a[0] == "pick"]
+        picks = [a for a in prompt.options if a.kind == "pick"]
         if not picks:
             return DONE
-        return max(picks, key=lambda a: s.cards[a[1]].atk)
+        return max(picks, key=lambda a: s.cards[a.card].atk)
 
 
 class ScriptedAgent:

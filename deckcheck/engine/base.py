@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import PASS, Action, Prompt
+from deckcheck.engine.actions import PASS, Action, CardChoice, Prompt
+from deckcheck.engine.events import DamageEvent, WinEvent
 from deckcheck.engine.state import DRAW, Window
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def check_win(duel: Duel) -> bool:
     else:
         s.winner = 1 - lost[0][0]
         s.reason = lost[0][1]
-    duel.emit("win", s.winner, s.reason)
+    duel.emit(WinEvent("win", s.winner, s.reason))
     return True
 
 
@@ -73,7 +74,7 @@ def damage(duel: Duel, player: int, amount: int, kind: str) -> None:
         return
     side = duel.state.sides[player]
     side.lp = max(0, side.lp - amount)
-    duel.emit("damage", player, amount, kind)
+    duel.emit(DamageEvent("damage", player, amount, kind))
 
 
 def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
@@ -86,5 +87,5 @@ def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
         key = (id(cards[iid].d), cards[iid].loc)
         if key not in seen:
             seen.add(key)
-            out.append((kind, iid))
+            out.append(CardChoice(kind, iid))
     return tuple(out)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, Prompt
+from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
 from deckcheck.engine.base import Asking, check_win, damage, open_window
+from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle
 
@@ -24,12 +25,12 @@ if TYPE_CHECKING:
 
 def battle_start(duel: Duel) -> None:
     duel.state.phase = "battle"
-    duel.emit("phase", "battle")
+    duel.emit(PhaseEvent("phase", "battle"))
     open_window(duel, "battle_start", "battle_step")
 
 
 def battle_step(duel: Duel) -> None:
-    duel.emit("step", "battle")
+    duel.emit(PhaseEvent("step", "battle"))
     duel.state.step = "declare"
 
 
@@ -42,7 +43,7 @@ def attack_options(duel: Duel) -> list[Action]:
     for iid in s.monsters(tp):
         c = cards[iid]
         if c.face_up and not c.in_def and c.attacked != s.turn:
-            opts.extend(("attack", iid, t) for t in targets)
+            opts.extend(AttackChoice("attack", iid, t) for t in targets)
     return opts
 
 
@@ -57,12 +58,12 @@ def declare(duel: Duel) -> Asking:
         # the turn player passes; the step ends when the opponent passes too (6.2)
         open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1)
         return
-    _, attacker, target = choice
+    attacker, target = choice.attacker, choice.target
     c = s.cards[attacker]
     c.attacks = c.attacks + 1 if c.attacked == s.turn else 1
     c.attacked = s.turn
     s.battle = Battle(attacker, target, s.sides[1 - tp].field_changes)
-    duel.emit("attack", tp, attacker, target)
+    duel.emit(AttackEvent("attack", tp, attacker, target))
     open_window(duel, "attack", "battle_check")
 
 
@@ -80,11 +81,11 @@ def battle_check(duel: Duel) -> None:
     b = s.battle
     assert b is not None
     if not _attacker_ok(duel):
-        duel.emit("attack_stopped", s.turn_player, b.attacker)
+        duel.emit(CardEvent("attack_stopped", s.turn_player, b.attacker))
         s.battle = None
         s.step = "battle_step"
     elif s.sides[1 - s.turn_player].field_changes != b.watch:
-        duel.emit("replay", s.turn_player, b.attacker)
+        duel.emit(CardEvent("replay", s.turn_player, b.attacker))
         s.step = "replay"
     else:
         s.step = "ds_start"
@@ -98,15 +99,17 @@ def replay(duel: Duel) -> Asking:
     assert b is not None
     tp = s.turn_player
     targets = s.monsters(1 - tp) or [EMPTY]
-    choice = yield Prompt(tp, "replay", (*(("attack", b.attacker, t) for t in targets), CANCEL))
+    choice = yield Prompt(
+        tp, "replay", (*(AttackChoice("attack", b.attacker, t) for t in targets), CANCEL)
+    )
     if choice == CANCEL:
-        duel.emit("attack_cancelled", tp, b.attacker)
+        duel.emit(CardEvent("attack_cancelled", tp, b.attacker))
         s.battle = None
         s.step = "battle_step"
         return
-    b.target = choice[2]
+    b.target = choice.target
     b.watch = s.sides[1 - tp].field_changes
-    duel.emit("retarget", tp, b.attacker, b.target)
+    duel.emit(AttackEvent("retarget", tp, b.attacker, b.target))
     open_window(duel, "attack_target", "battle_check")
 
 
@@ -127,7 +130,7 @@ def ds_start(duel: Duel) -> None:
     s = duel.state
     assert s.battle is not None
     s.battle.damage_step = True
-    duel.emit("step", "damage_start")
+    duel.emit(PhaseEvent("step", "damage_start"))
     open_window(duel, "damage_start", "ds_before")
 
 
@@ -135,17 +138,17 @@ def ds_before(duel: Duel) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
-    duel.emit("step", "before_damage")
+    duel.emit(PhaseEvent("step", "before_damage"))
     if not _battle_live(duel):
         b.live = False
     elif b.target != EMPTY and not s.cards[b.target].face_up:
         s.cards[b.target].face_up = True  # flipped face-up, still in Defense Position
-        duel.emit("flip", s.cards[b.target].ctrl, b.target)
+        duel.emit(CardEvent("flip", s.cards[b.target].ctrl, b.target))
     open_window(duel, "before_damage", "ds_calc")
 
 
 def ds_calc(duel: Duel) -> None:
-    duel.emit("step", "damage_calculation")
+    duel.emit(PhaseEvent("step", "damage_calculation"))
     open_window(duel, "damage_calculation", "ds_damage")
 
 
@@ -159,7 +162,7 @@ def ds_damage(duel: Duel) -> None:
             return
     else:
         b.live = False
-    duel.emit("step", "after_damage")
+    duel.emit(PhaseEvent("step", "after_damage"))
     open_window(duel, "after_damage", "ds_end")
 
 
@@ -192,14 +195,14 @@ def calculate(duel: Duel) -> None:
 def _destroy(duel: Duel, iid: int) -> None:
     c = duel.state.cards[iid]
     c.destroyed = True
-    duel.emit("destroyed", c.ctrl, iid, "battle")
+    duel.emit(MoveEvent("destroyed", c.ctrl, iid, "battle"))
 
 
 def ds_end(duel: Duel) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
     Pendulum monsters, face-up to the Extra Deck)."""
     s = duel.state
-    duel.emit("step", "damage_end")
+    duel.emit(PhaseEvent("step", "damage_end"))
     b = s.battle
     assert b is not None
     for iid in (b.attacker, b.target):
@@ -210,7 +213,7 @@ def ds_end(duel: Duel) -> None:
 
 
 def battle_end(duel: Duel) -> None:
-    duel.emit("step", "battle_end")
+    duel.emit(PhaseEvent("step", "battle_end"))
     open_window(duel, "battle_end", "main2")
 
 

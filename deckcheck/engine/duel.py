@@ -19,11 +19,10 @@ from typing import Any
 
 from deckcheck.engine.actions import Action, Prompt, as_action
 from deckcheck.engine.effects import NO_EFFECTS, EffectLayer
+from deckcheck.engine.events import DECIDE, Decision, Event
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.errors import DeckcheckError
-
-Event = tuple[Any, ...]
 
 
 class IllegalAction(DeckcheckError):
@@ -32,7 +31,7 @@ class IllegalAction(DeckcheckError):
 
 class Duel:
     __slots__ = (
-        "template", "state", "effects", "log", "prompt", "cache", "auto", "_gen", "_replayed"
+        "template", "state", "effects", "prompt", "cache", "auto", "_gen", "_replayed", "_watch"
     )  # fmt: skip
 
     def __init__(
@@ -46,8 +45,9 @@ class Duel:
         self.template = template
         self.state = state
         self.effects = effects
-        # events and decisions in order; decisions are ("decide", player, kind, action)
-        self.log: list[Event] = [] if log is None else log
+        self._watch = effects.watches
+        if log is not None:  # a history kept apart from the state (older callers)
+            state.history = log
         self.prompt: Prompt | None = None
         # derived data keyed by the parts of the state it depends on (shared by copies)
         self.cache: dict[Any, Any] = {}
@@ -88,13 +88,17 @@ class Duel:
         prompt = self.prompt
         if prompt is None:
             raise IllegalAction("the duel is over")
+        options = prompt.options
         if not isinstance(action, tuple):
-            action = as_action(action)
-        if action not in prompt.options:
-            raise IllegalAction(f"{action} is not a legal {prompt.kind} action")
+            action = as_action(action)  # a JSON list
+        try:
+            # the prompt's own option: typed even when the caller gave a plain tuple
+            action = options[options.index(action)]
+        except ValueError:
+            raise IllegalAction(f"{action} is not a legal {prompt.kind} action") from None
         self.state.memo.append(action)
         self._replayed += 1
-        self.log.append(("decide", prompt.player, prompt.kind, action))
+        self.state.history.append(Decision(DECIDE, prompt.player, prompt.kind, action))
         self._advance(action)
 
     def copy(self) -> Duel:
@@ -102,7 +106,7 @@ class Duel:
         twin.template = self.template
         twin.state = self.state.copy()
         twin.effects = self.effects
-        twin.log = self.log[:]
+        twin._watch = self._watch
         twin.prompt = None
         twin.cache = self.cache
         twin.auto = self.auto
@@ -111,11 +115,22 @@ class Duel:
 
     # ---- used by the rules ----------------------------------------------------------------
 
-    def emit(self, *event: Any) -> None:
-        self.log.append(event)
+    @property
+    def log(self) -> list[Event]:
+        """Events and decisions in order (``state.history``)."""
+        return self.state.history
+
+    def emit(self, event: Event) -> None:
+        """Record an event; the effect layer turns the kinds it watches into pending
+        triggers."""
+        history = self.state.history
+        history.append(event)
+        if self._watch and event.kind in self._watch:
+            found = self.effects.triggers(self, event, len(history) - 1)
+            self.state.pending.extend(found)
 
     def events(self) -> list[Event]:
-        return [e for e in self.log if e[0] != "decide"]
+        return [e for e in self.state.history if e.kind != DECIDE]
 
     # ---- the processor driver -------------------------------------------------------------
 

@@ -12,19 +12,20 @@ opponent, passes reset); the window handler then continues from the state. When 
 players have passed, ``resolve`` may take over (to resolve the chain) and set
 ``state.step`` itself; ``handler`` supplies the layer's own processor steps (generators
 that may yield prompts, under the same rule as every step: ask first, then change the
-state). What happened is in ``duel.log`` (every move emits an event), where a layer finds
-its trigger conditions.
+state). Every move emits a typed event (events.py) into ``state.history``; events of the
+kinds in ``watches`` go to ``triggers``, whose answers wait in ``state.pending``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deckcheck.engine.actions import Action, Prompt
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.events import Event
     from deckcheck.engine.state import Window
 
 Asking = Generator[Prompt, Action, None]
@@ -47,6 +48,16 @@ class EffectLayer(Protocol):
         """The layer's handler for a processor step it set, if it is one of its own."""
         ...
 
+    @property
+    def watches(self) -> frozenset[str]:
+        """The event kinds that may trigger an effect (others are not offered)."""
+        ...
+
+    def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
+        """Pending triggers (plain data) for ``event``, ``state.history[index]``; they go
+        to ``state.pending`` until the layer puts them on a chain."""
+        ...
+
 
 class NoEffects:
     """No card effects: every priority window closes after both players pass."""
@@ -62,6 +73,11 @@ class NoEffects:
 
     def handler(self, step: str) -> Callable[[Duel], Asking] | None:
         return None
+
+    watches: frozenset[str] = frozenset()
+
+    def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
+        return []
 
 
 NO_EFFECTS = NoEffects()

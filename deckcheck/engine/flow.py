@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from deckcheck.engine import battle, main_phase
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import Asking, check_win, distinct, open_window, window
+from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
 from deckcheck.engine.moves import draw, to_pile
 from deckcheck.engine.rng import Rng
 from deckcheck.engine.state import GRAVE, NO_WINNER
@@ -47,7 +48,7 @@ def start(duel: Duel) -> None:
         rng.shuffle(side.deck)
     if s.first < 0:
         s.coin = rng.below(2)
-        duel.emit("coin", s.coin)
+        duel.emit(PlayerEvent("coin", s.coin))
         s.step = "choose_first"
     else:
         s.step = "opening"
@@ -63,7 +64,7 @@ def choose_first(duel: Duel) -> Asking:
 
 def opening(duel: Duel) -> None:
     s = duel.state
-    duel.emit("first", s.first)
+    duel.emit(PlayerEvent("first", s.first))
     for p in (s.first, 1 - s.first):
         draw(duel, p, duel.template.profile.start_hand)
     s.turn, s.turn_player = 0, s.first
@@ -79,14 +80,14 @@ def turn_start(duel: Duel) -> None:
     s.turn += 1
     for side in s.sides:
         side.summons = 0
-    duel.emit("turn", s.turn, s.turn_player)
+    duel.emit(TurnEvent("turn", s.turn, s.turn_player))
     s.step = "draw_phase"
 
 
 def draw_phase(duel: Duel) -> None:
     s = duel.state
     s.phase = "draw"
-    duel.emit("phase", "draw")
+    duel.emit(PhaseEvent("phase", "draw"))
     if s.turn > 1 and not draw(duel, s.turn_player, 1):  # no draw on the first turn
         check_win(duel)
         return
@@ -95,25 +96,25 @@ def draw_phase(duel: Duel) -> None:
 
 def standby(duel: Duel) -> None:
     duel.state.phase = "standby"
-    duel.emit("phase", "standby")
+    duel.emit(PhaseEvent("phase", "standby"))
     open_window(duel, "standby", "main1")
 
 
 def main1(duel: Duel) -> None:
     duel.state.phase = "main1"
-    duel.emit("phase", "main1")
+    duel.emit(PhaseEvent("phase", "main1"))
     duel.state.step = "main"
 
 
 def main2(duel: Duel) -> None:
     duel.state.phase = "main2"
-    duel.emit("phase", "main2")
+    duel.emit(PhaseEvent("phase", "main2"))
     duel.state.step = "main"
 
 
 def end_phase(duel: Duel) -> None:
     duel.state.phase = "end"
-    duel.emit("phase", "end")
+    duel.emit(PhaseEvent("phase", "end"))
     open_window(duel, "end", "hand_limit")
 
 
@@ -128,7 +129,7 @@ def hand_limit(duel: Duel) -> Asking:
         left = [i for i in hand if i not in chosen]
         options = distinct(duel, left, "discard")
         choice = yield Prompt(tp, "discard", options)
-        chosen.append(choice[1])
+        chosen.append(choice.card)
     for iid in chosen:
         to_pile(duel, iid, GRAVE, "discard")
     s.step = "turn_end"

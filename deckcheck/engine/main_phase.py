@@ -10,8 +10,21 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import ATTACK, DEFENSE, DONE, TO_BATTLE, TO_END, Action, Prompt
+from deckcheck.engine.actions import (
+    ATTACK,
+    DEFENSE,
+    DONE,
+    PENDULUM,
+    TO_BATTLE,
+    TO_END,
+    Action,
+    CardChoice,
+    CardsChoice,
+    Prompt,
+    ZoneChoice,
+)
 from deckcheck.engine.base import Asking, distinct, open_window
+from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
 from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, State
@@ -34,7 +47,7 @@ def main(duel: Duel) -> Asking:
     s = duel.state
     tp = s.turn_player
     choice = yield Prompt(tp, "main", main_options(duel))
-    kind = choice[0]
+    kind = choice.kind
     if kind in ("battle", "end"):
         # the turn player passes; the phase ends when the opponent passes too (6.2)
         then = "battle_start" if kind == "battle" else "end_phase"
@@ -69,26 +82,26 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             if can_summon_now and d.summonable:
                 n = d.tributes
                 if tributes_ok[n] if n else free:
-                    opts.append(("summon", iid))
-                    opts.append(("set", iid))
+                    opts.append(CardChoice("summon", iid))
+                    opts.append(CardChoice("set", iid))
             if d.pendulum:
                 if scale_free is None:
                     scale_free = bool(scale_zones(s, duel.template.profile, tp))
                 if scale_free:
-                    opts.append(("scale", iid))
+                    opts.append(CardChoice("scale", iid))
         elif d.kind in ("spell", "trap") and (spell_free or d.spell_property == "field"):
-            opts.append(("set_card", iid))
+            opts.append(CardChoice("set_card", iid))
     turn = s.turn
     for iid in own:
         c = cards[iid]
         if c.placed == turn or c.changed == turn:
             continue
         if not c.face_up:
-            opts.append(("flip", iid))
+            opts.append(CardChoice("flip", iid))
         elif not c.d.link and c.attacked != turn:
-            opts.append(("position", iid))
+            opts.append(CardChoice("position", iid))
     if side.pendulum_turn != turn and pendulum_pool(duel, tp):
-        opts.append(("pendulum",))
+        opts.append(PENDULUM)
     if own:
         opts.extend(extra_options(duel, tp))
     opts.extend(duel.effects.responses(duel, tp, "main"))
@@ -125,7 +138,7 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     out: list[Action] = []
     for iid, d, ok in zip(ids, defs, possible, strict=True):
         if ok and (_zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)):
-            out.append((d.method, iid))
+            out.append(CardChoice(d.method, iid))
     duel.cache[key] = out
     return out
 
@@ -169,47 +182,53 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     return [t for t in combinations(own, n) if free_main(s, player, t)]
 
 
-def normal_summon(duel: Duel, choice: Action) -> Asking:
+def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
+    return Prompt(player, "zone", tuple(ZoneChoice("zone", z) for z in zones), iid)
+
+
+def normal_summon(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
     tp = s.turn_player
-    iid = choice[1]
+    iid = choice.card
     c = s.cards[iid]
     n = c.d.tributes
     tributes: tuple[int, ...] = ()
     if n:
         sets = tribute_sets(s, tp, n)
-        picked = yield Prompt(tp, "tributes", tuple(("tributes", t) for t in sets))
-        tributes = picked[1]
+        picked = yield Prompt(tp, "tributes", tuple(CardsChoice("tributes", t) for t in sets))
+        tributes = picked.cards
     zones = free_main(s, tp, tributes)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+    zone = (yield zone_prompt(tp, zones, iid)).zone
     for t in tributes:
         to_pile(duel, t, GRAVE, "tribute")
-    face_up = choice[0] == "summon"
+    face_up = choice.kind == "summon"
     lift(s, iid)
     place_monster(s, iid, tp, zone, face_up, not face_up)
     how = ("tribute" if n else "normal") if face_up else ("tribute_set" if n else "set")
     c.summon, c.proper = how, True
     s.sides[tp].summons += 1
-    duel.emit("summon", tp, iid, zone, how, "attack" if face_up else "set")
+    duel.emit(SummonEvent("summon", tp, iid, zone, how, "attack" if face_up else "set"))
     if face_up:
         open_window(duel, "summon", "main")
 
 
-def flip_summon(duel: Duel, choice: Action) -> Asking:
+def flip_summon(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
-    c = s.cards[choice[1]]
+    c = s.cards[choice.card]
     c.face_up, c.in_def, c.changed = True, False, s.turn
-    duel.emit("flip_summon", s.turn_player, choice[1])
+    duel.emit(CardEvent("flip_summon", s.turn_player, choice.card))
     open_window(duel, "summon", "main")
     return
     yield
 
 
-def change_position(duel: Duel, choice: Action) -> Asking:
+def change_position(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
-    c = s.cards[choice[1]]
+    c = s.cards[choice.card]
     c.in_def, c.changed = not c.in_def, s.turn
-    duel.emit("position", s.turn_player, choice[1], "defense" if c.in_def else "attack")
+    duel.emit(
+        PositionEvent("position", s.turn_player, choice.card, "defense" if c.in_def else "attack")
+    )
     return
     yield
 
@@ -217,21 +236,21 @@ def change_position(duel: Duel, choice: Action) -> Asking:
 # ---- Spells, Traps and Pendulum Scales ---------------------------------------------------------
 
 
-def set_card(duel: Duel, choice: Action) -> Asking:
+def set_card(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
     tp = s.turn_player
-    iid = choice[1]
+    iid = choice.card
     szone = s.sides[tp].szone
     if s.cards[iid].d.spell_property == "field":
         zones = [FIELD_ZONE]
     else:
         zones = [z for z in range(5) if szone[z] == EMPTY]
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+    zone = (yield zone_prompt(tp, zones, iid)).zone
     if szone[zone] != EMPTY:  # a new Field Spell replaces the old one
         to_pile(duel, szone[zone], GRAVE, "replaced")
     lift(s, iid)
     place_spell(s, iid, tp, zone, False)
-    duel.emit("set_card", tp, iid, zone)
+    duel.emit(PlaceEvent("set_card", tp, iid, zone))
 
 
 def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
@@ -241,15 +260,15 @@ def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
     return [z for z in zones if szone[z] == EMPTY]
 
 
-def place_scale(duel: Duel, choice: Action) -> Asking:
+def place_scale(duel: Duel, choice: CardChoice) -> Asking:
     """Activate a Pendulum monster from the hand as a Pendulum Scale (rulebook 3.2.1.5)."""
     s = duel.state
     tp = s.turn_player
     zones = scale_zones(s, duel.template.profile, tp)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), choice[1]))[1]
-    lift(s, choice[1])
-    place_spell(s, choice[1], tp, zone, True)
-    duel.emit("scale", tp, choice[1], zone)
+    zone = (yield zone_prompt(tp, zones, choice.card)).zone
+    lift(s, choice.card)
+    place_spell(s, choice.card, tp, zone, True)
+    duel.emit(PlaceEvent("scale", tp, choice.card, zone))
     open_window(duel, "activate", "main")
 
 
@@ -308,7 +327,7 @@ def pendulum_summon(duel: Duel, choice: Action) -> Asking:
         pick = yield Prompt(tp, "pendulum", options)
         if pick == DONE:
             break
-        picked.append(pick[1])
+        picked.append(pick.card)
     # Extra Deck ones first: they have fewer zones to choose from
     order = sorted(picked, key=lambda i: cards[i].loc != EXTRA)
     placements: list[tuple[int, int, bool]] = []
@@ -316,7 +335,7 @@ def pendulum_summon(duel: Duel, choice: Action) -> Asking:
     for n, iid in enumerate(order):
         rest = order[n + 1 :]
         zones = [z for z in _zones_for(duel, tp, iid, taken) if _fits(duel, tp, rest, (*taken, z))]
-        zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+        zone = (yield zone_prompt(tp, zones, iid)).zone
         pos = yield Prompt(tp, "position", (ATTACK, DEFENSE), iid)
         taken = (*taken, zone)
         placements.append((iid, zone, pos == DEFENSE))
@@ -324,7 +343,9 @@ def pendulum_summon(duel: Duel, choice: Action) -> Asking:
         lift(s, iid)
         place_monster(s, iid, tp, zone, True, in_def)
         cards[iid].summon, cards[iid].proper = "pendulum", True
-        duel.emit("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
+        duel.emit(
+            SummonEvent("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
+        )
     s.sides[tp].pendulum_turn = s.turn
     open_window(duel, "summon", "main")
 
@@ -361,21 +382,21 @@ def _fits(duel: Duel, player: int, ids: list[int], taken: tuple[int, ...]) -> bo
 # ---- Synchro, Xyz and Link Summons --------------------------------------------------------------
 
 
-def extra_summon(duel: Duel, choice: Action) -> Asking:
+def extra_summon(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
     tp = s.turn_player
-    method, iid = choice
+    method, iid = choice.kind, choice.card
     d = s.cards[iid].d
     prof = duel.template.profile
     sets = material_sets(s, prof, tp, d)
-    mats = (yield Prompt(tp, "materials", tuple(("materials", m) for m in sets)))[1]
+    mats = (yield Prompt(tp, "materials", tuple(CardsChoice("materials", m) for m in sets))).cards
     zones = extra_deck_zones(s, prof, tp, d, mats)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+    zone = (yield zone_prompt(tp, zones, iid)).zone
     pos = yield Prompt(tp, "position", (ATTACK,) if d.link else (ATTACK, DEFENSE), iid)
     c = s.cards[iid]
     lift(s, iid)
     for m in mats:
-        duel.emit("material", tp, m, method)
+        duel.emit(MaterialEvent("material", tp, m, method))
         if method == "xyz":
             for o in s.cards[m].overlay[:]:
                 to_pile(duel, o, GRAVE, "detached")
@@ -385,7 +406,9 @@ def extra_summon(duel: Duel, choice: Action) -> Asking:
             to_pile(duel, m, GRAVE, "material")
     place_monster(s, iid, tp, zone, True, pos == DEFENSE)
     c.summon, c.proper = method, True
-    duel.emit("summon", tp, iid, zone, method, "defense" if pos == DEFENSE else "attack")
+    duel.emit(
+        SummonEvent("summon", tp, iid, zone, method, "defense" if pos == DEFENSE else "attack")
+    )
     open_window(duel, "summon", "main")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.engine.events import CardEvent, MoveEvent, PlayerEvent
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -95,7 +96,7 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     if loc in (HAND, DECK):
         c.proper = False
     _pile(state, c.owner, loc).append(iid)
-    duel.emit("to_" + loc, c.owner, iid, why)
+    duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
 
 
 def place_monster(
@@ -137,11 +138,11 @@ def draw(duel: Duel, player: int, count: int) -> bool:
     for _ in range(count):
         if not side.deck:
             side.deck_out = True
-            duel.emit("deck_out", player)
+            duel.emit(PlayerEvent("deck_out", player))
             return False
         iid = side.deck.pop()
         c = state.cards[iid]
         c.loc = HAND
         side.hand.append(iid)
-        duel.emit("draw", player, iid)
+        duel.emit(CardEvent("draw", player, iid))
     return True

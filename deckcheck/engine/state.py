@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from deckcheck.engine.actions import as_action
 from deckcheck.engine.cards import CardDef
+from deckcheck.engine.events import Event, from_list
 
 EMPTY = -1
 NO_WINNER = -1
@@ -161,8 +163,12 @@ class State:
     reason: str = ""
     # the chain being built or resolved: links as plain data, owned by the effect layer
     chain: list[Any] = field(default_factory=list)
-    # answers already given to the prompts of the current processor step (see rules.py)
+    # answers already given to the prompts of the current processor step (see duel.py)
     memo: list[Any] = field(default_factory=list)
+    # events and decisions in the order they happened (events.py); the duel's log
+    history: list[Event] = field(default_factory=list)
+    # triggers waiting for the next chance to go on a chain: plain data of the effect layer
+    pending: list[Any] = field(default_factory=list)
 
     def copy(self) -> State:
         return State(
@@ -182,6 +188,8 @@ class State:
             self.reason,
             plain_copy(self.chain),
             self.memo[:],
+            self.history[:],  # events are immutable: a shallow copy is a copy
+            plain_copy(self.pending),
         )
 
     # ---- field geometry helpers -------------------------------------------------------
@@ -232,6 +240,8 @@ class State:
             "battle": _slots_dict(self.battle),
             "chain": plain_copy(self.chain),
             "memo": [_jsonable(m) for m in self.memo],
+            "history": [_jsonable(e) for e in self.history],
+            "pending": plain_copy(self.pending),
         }
 
     @classmethod
@@ -253,7 +263,9 @@ class State:
             window=window,
             battle=battle,
             chain=plain_copy(data.get("chain", [])),
-            memo=[_tuple(m) for m in data["memo"]],
+            memo=[as_action(m) for m in data["memo"]],
+            history=[from_list(e) for e in data.get("history", [])],
+            pending=plain_copy(data.get("pending", [])),
         )
 
 
@@ -262,7 +274,19 @@ _SIDE_FIELDS = [f.name for f in fields(Side)]
 _STATE_FIELDS = [
     f.name
     for f in fields(State)
-    if f.name not in ("cards", "sides", "rng", "emz", "window", "battle", "chain", "memo")
+    if f.name
+    not in (
+        "cards",
+        "sides",
+        "rng",
+        "emz",
+        "window",
+        "battle",
+        "chain",
+        "memo",
+        "history",
+        "pending",
+    )
 ]
 
 
@@ -292,12 +316,6 @@ def _slots_dict(obj: Any) -> dict[str, Any] | None:
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
-    return value
-
-
-def _tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
     return value
 
 
