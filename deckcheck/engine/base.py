@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import PASS, Action, CardChoice, Prompt
 from deckcheck.engine.events import DamageEvent, WinEvent
+from deckcheck.engine.query import sameness
 from deckcheck.engine.state import DRAW, Window
 
 if TYPE_CHECKING:
@@ -80,11 +81,11 @@ def damage(duel: Duel, player: int, amount: int, kind: str) -> None:
 def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
     """One option per distinct card and location: copies of a card in the same place are
     interchangeable."""
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[object, str]] = set()
     out = []
-    cards = duel.state.cards
+    s = duel.state
     for iid in ids:
-        key = (id(cards[iid].d), cards[iid].loc)
+        key = (sameness(s, iid), s.cards[iid].loc)
         if key not in seen:
             seen.add(key)
             out.append(CardChoice(kind, iid))

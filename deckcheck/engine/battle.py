@@ -17,6 +17,7 @@ from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, P
 from deckcheck.engine.base import Asking, check_win, damage, open_window
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
+from deckcheck.engine.query import atk, defense
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle
 
 if TYPE_CHECKING:
@@ -171,25 +172,27 @@ def calculate(duel: Duel) -> None:
     b = s.battle
     assert b is not None
     tp = s.turn_player
-    a = s.cards[b.attacker]
+    power = atk(s, b.attacker)
     if b.target == EMPTY:
-        damage(duel, 1 - tp, a.atk, "battle")
+        damage(duel, 1 - tp, power, "battle")
         return
-    t = s.cards[b.target]
-    if not t.in_def:
-        if a.atk > t.atk:
+    if not s.cards[b.target].in_def:
+        guard = atk(s, b.target)
+        if power > guard:
             _destroy(duel, b.target)
-            damage(duel, 1 - tp, a.atk - t.atk, "battle")
-        elif a.atk < t.atk:
+            damage(duel, 1 - tp, power - guard, "battle")
+        elif power < guard:
             _destroy(duel, b.attacker)
-            damage(duel, tp, t.atk - a.atk, "battle")
-        elif a.atk > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
+            damage(duel, tp, guard - power, "battle")
+        elif power > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
             _destroy(duel, b.attacker)
             _destroy(duel, b.target)
-    elif a.atk > t.def_value:
+        return
+    guard = defense(s, b.target)
+    if power > guard:
         _destroy(duel, b.target)
-    elif a.atk < t.def_value:
-        damage(duel, tp, t.def_value - a.atk, "battle")
+    elif power < guard:
+        damage(duel, tp, guard - power, "battle")
 
 
 def _destroy(duel: Duel, iid: int) -> None:

@@ -191,7 +191,8 @@ def compile_group(group: MaterialGroup) -> GroupSpec:
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
-    """What the rules need to know about one card. Plain data, shared by every duel."""
+    """What the rules need to know about one card. Plain data, shared by every duel. Its
+    stats are the printed ones: the rules read current values through query.py."""
 
     uid: str
     code: int
@@ -224,13 +225,6 @@ class CardDef:
     @property
     def is_monster(self) -> bool:
         return self.kind == "monster"
-
-    @property
-    def tributes(self) -> int:
-        """Tributes a Normal Summon or Set of this monster needs (rulebook 3.2.2.1.1)."""
-        if self.level >= 7:
-            return 2
-        return 1 if self.level >= 5 else 0
 
 
 def _stat(value: int | str | None, issues: list[str]) -> int:

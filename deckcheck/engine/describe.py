@@ -14,6 +14,7 @@ from deckcheck.engine.actions import (
     as_action,
 )
 from deckcheck.engine.events import CARD_FIELDS, PLAYER_FIELDS, Event, from_list, private
+from deckcheck.engine.query import atk, defense
 from deckcheck.engine.state import EMPTY, MZONE, State
 
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ def monster_text(state: State, iid: int) -> str:
     d = c.d
     if not c.face_up:
         return f"(face-down) {d.name}"
-    stats = f"{d.atk} ATK" if d.link else f"{d.atk}/{d.defense}"
+    power = atk(state, iid)
+    stats = f"{power} ATK" if d.link else f"{power}/{defense(state, iid)}"
     pos = "ATK" if not c.in_def else "DEF"
     extra = f", {len(c.overlay)} material(s)" if c.overlay else ""
     return f"{d.name} [{stats}, {pos}{extra}]"

@@ -27,6 +27,7 @@ from deckcheck.engine.base import Asking, distinct, open_window
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
+from deckcheck.engine.query import level, number, sameness, tributes_needed, view
 from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, State
 from deckcheck.engine.zones import (
     cell,
@@ -72,15 +73,16 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     can_summon_now = side.summons < 1
     spell_free = EMPTY in side.szone[:5]
     scale_free: bool | None = None
-    seen: set[int] = set()
+    seen: set[object] = set()
     for iid in side.hand:
         d = cards[iid].d
-        if id(d) in seen:
+        same = sameness(s, iid)
+        if same in seen:
             continue
-        seen.add(id(d))
+        seen.add(same)
         if d.kind == "monster":
             if can_summon_now and d.summonable:
-                n = d.tributes
+                n = tributes_needed(s, iid)
                 if tributes_ok[n] if n else free:
                     opts.append(CardChoice("summon", iid))
                     opts.append(CardChoice("set", iid))
@@ -123,6 +125,13 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
     emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
     extra = tuple(side.extra)
+    prof = duel.template.profile
+    if s.lasting:  # characteristics may not be the printed ones: no cache can answer
+        found = _summonable_extra(duel, extra)
+        ids = found[0] if found else []
+        return [
+            CardChoice(cards[i].d.method, i) for i in ids if can_summon(s, prof, player, view(s, i))
+        ]
     key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), extra)
     cached = duel.cache.get(key)
     if cached is not None:
@@ -134,7 +143,6 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     ids, defs, defs_key = summonable
     up_key = tuple(sorted(id(m) for m in up))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
-    prof = duel.template.profile
     out: list[Action] = []
     for iid, d, ok in zip(ids, defs, possible, strict=True):
         if ok and (_zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)):
@@ -191,7 +199,7 @@ def normal_summon(duel: Duel, choice: CardChoice) -> Asking:
     tp = s.turn_player
     iid = choice.card
     c = s.cards[iid]
-    n = c.d.tributes
+    n = tributes_needed(s, iid)
     tributes: tuple[int, ...] = ()
     if n:
         sets = tribute_sets(s, tp, n)
@@ -283,7 +291,7 @@ def scales(s: State, prof: Profile, player: int) -> tuple[int, int] | None:
         c = s.cards[iid]
         if not (c.face_up and c.d.pendulum):
             return None
-        found.append(c.d.scale)
+        found.append(number(s, iid, "scale"))
     return min(found), max(found)
 
 
@@ -303,12 +311,12 @@ def pendulum_pool(duel: Duel, player: int) -> list[int]:
     out = []
     for i in side.hand:
         d = cards[i].d
-        if d.kind == "monster" and d.summonable and low < d.level < high:
+        if d.kind == "monster" and d.summonable and low < level(s, i) < high:
             out.append(i)
     for i in side.extra:
         c = cards[i]
         # an Extra Deck-frame Pendulum must have been properly summoned before
-        if c.face_up and low < c.d.level < high and (c.d.summonable or c.proper):
+        if c.face_up and low < level(s, i) < high and (c.d.summonable or c.proper):
             out.append(i)
     return [i for i in out if _fits(duel, player, [i], ())]
 
@@ -386,7 +394,7 @@ def extra_summon(duel: Duel, choice: CardChoice) -> Asking:
     s = duel.state
     tp = s.turn_player
     method, iid = choice.kind, choice.card
-    d = s.cards[iid].d
+    d = view(s, iid)
     prof = duel.template.profile
     sets = material_sets(s, prof, tp, d)
     mats = (yield Prompt(tp, "materials", tuple(CardsChoice("materials", m) for m in sets))).cards

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.events import CardEvent, MoveEvent, PlayerEvent
+from deckcheck.engine.query import drop_lasting
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -32,6 +33,8 @@ def lift(state: State, iid: int) -> None:
     """Take a card out of wherever it is (the card's own fields are left to the caller)."""
     c = state.cards[iid]
     loc = c.loc
+    if state.lasting and loc in (MZONE, SZONE):
+        drop_lasting(state, iid)  # leaving the field ends what applied to the card there
     if loc == MZONE:
         side = state.sides[c.ctrl]
         if c.seq < 5:

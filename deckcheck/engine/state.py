@@ -16,6 +16,7 @@ from typing import Any
 from deckcheck.engine.actions import as_action
 from deckcheck.engine.cards import CardDef
 from deckcheck.engine.events import Event, from_list
+from deckcheck.engine.query import Lasting
 
 EMPTY = -1
 NO_WINNER = -1
@@ -72,14 +73,6 @@ class Inst:
             self.destroyed,
             self.overlay[:],
         )
-
-    @property
-    def atk(self) -> int:
-        return self.d.atk
-
-    @property
-    def def_value(self) -> int:
-        return self.d.defense
 
 
 @dataclass(slots=True)
@@ -169,6 +162,9 @@ class State:
     history: list[Event] = field(default_factory=list)
     # triggers waiting for the next chance to go on a chain: plain data of the effect layer
     pending: list[Any] = field(default_factory=list)
+    # modifiers of characteristics (query.py) and the last stamp given to one
+    lasting: list[Lasting] = field(default_factory=list)
+    stamps: int = 0
 
     def copy(self) -> State:
         return State(
@@ -190,6 +186,8 @@ class State:
             self.memo[:],
             self.history[:],  # events are immutable: a shallow copy is a copy
             plain_copy(self.pending),
+            self.lasting[:],
+            self.stamps,
         )
 
     # ---- field geometry helpers -------------------------------------------------------
@@ -242,6 +240,7 @@ class State:
             "memo": [_jsonable(m) for m in self.memo],
             "history": [_jsonable(e) for e in self.history],
             "pending": plain_copy(self.pending),
+            "lasting": [list(m) for m in self.lasting],
         }
 
     @classmethod
@@ -266,6 +265,7 @@ class State:
             memo=[as_action(m) for m in data["memo"]],
             history=[from_list(e) for e in data.get("history", [])],
             pending=plain_copy(data.get("pending", [])),
+            lasting=[Lasting(*m) for m in data.get("lasting", [])],
         )
 
 
@@ -286,6 +286,7 @@ _STATE_FIELDS = [
         "memo",
         "history",
         "pending",
+        "lasting",
     )
 ]
 
