@@ -14,25 +14,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
-from deckcheck.engine.base import Asking, check_win, damage, open_window
+from deckcheck.engine.base import check_win, damage
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
+from deckcheck.engine.processor import handles, open_window, pop
 from deckcheck.engine.query import atk, defense
-from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle, Frame
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
 
 
-def battle_start(duel: Duel) -> None:
+@handles("battle", "start")
+def battle_start(duel: Duel, f: Frame) -> None:
     duel.state.phase = "battle"
     duel.emit(PhaseEvent("phase", "battle"))
     open_window(duel, "battle_start", "battle_step")
 
 
-def battle_step(duel: Duel) -> None:
+@handles("battle", "battle_step")
+def battle_step(duel: Duel, f: Frame) -> None:
     duel.emit(PhaseEvent("step", "battle"))
-    duel.state.step = "declare"
+    f.step = "declare"
 
 
 def attack_options(duel: Duel) -> list[Action]:
@@ -48,13 +51,20 @@ def attack_options(duel: Duel) -> list[Action]:
     return opts
 
 
-def declare(duel: Duel) -> Asking:
+@handles("battle", "declare")
+def declare(duel: Duel, f: Frame) -> Prompt:
     """The turn player declares an attack or ends the Battle Phase. Entering the battle step
     does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
     declaration, or when the turn player passes to leave the step."""
+    f.step = "declared"
+    return Prompt(duel.state.turn_player, "battle", (*attack_options(duel), END_BATTLE))
+
+
+@handles("battle", "declared")
+def declared(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
-    choice = yield Prompt(tp, "battle", (*attack_options(duel), END_BATTLE))
+    choice = f.answer
     if choice == END_BATTLE:
         # the turn player passes; the step ends when the opponent passes too (6.2)
         open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1)
@@ -76,7 +86,8 @@ def _attacker_ok(duel: Duel) -> bool:
     return c.loc == MZONE and c.ctrl == s.turn_player and c.face_up and not c.in_def
 
 
-def battle_check(duel: Duel) -> None:
+@handles("battle", "battle_check")
+def battle_check(duel: Duel, f: Frame) -> None:
     """After the declaration's window: the attack goes on, replays, or stops (6.3.4.2)."""
     s = duel.state
     b = s.battle
@@ -84,15 +95,16 @@ def battle_check(duel: Duel) -> None:
     if not _attacker_ok(duel):
         duel.emit(CardEvent("attack_stopped", s.turn_player, b.attacker))
         s.battle = None
-        s.step = "battle_step"
+        f.step = "battle_step"
     elif s.sides[1 - s.turn_player].field_changes != b.watch:
         duel.emit(CardEvent("replay", s.turn_player, b.attacker))
-        s.step = "replay"
+        f.step = "replay"
     else:
-        s.step = "ds_start"
+        f.step = "ds_start"
 
 
-def replay(duel: Duel) -> Asking:
+@handles("battle", "replay")
+def replay(duel: Duel, f: Frame) -> Prompt:
     """A replay: choose a new target (or attack directly if none) or stop the attack; this
     is not a new attack declaration (6.3.4.2.1)."""
     s = duel.state
@@ -100,15 +112,22 @@ def replay(duel: Duel) -> Asking:
     assert b is not None
     tp = s.turn_player
     targets = s.monsters(1 - tp) or [EMPTY]
-    choice = yield Prompt(
-        tp, "replay", (*(AttackChoice("attack", b.attacker, t) for t in targets), CANCEL)
-    )
-    if choice == CANCEL:
+    f.step = "replayed"
+    return Prompt(tp, "replay", (*(AttackChoice("attack", b.attacker, t) for t in targets), CANCEL))
+
+
+@handles("battle", "replayed")
+def replayed(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    tp = s.turn_player
+    if f.answer == CANCEL:
         duel.emit(CardEvent("attack_cancelled", tp, b.attacker))
         s.battle = None
-        s.step = "battle_step"
+        f.step = "battle_step"
         return
-    b.target = choice.target
+    b.target = f.answer.target
     b.watch = s.sides[1 - tp].field_changes
     duel.emit(AttackEvent("retarget", tp, b.attacker, b.target))
     open_window(duel, "attack_target", "battle_check")
@@ -127,7 +146,8 @@ def _battle_live(duel: Duel) -> bool:
     return t.loc == MZONE and t.ctrl == 1 - s.turn_player
 
 
-def ds_start(duel: Duel) -> None:
+@handles("battle", "ds_start")
+def ds_start(duel: Duel, f: Frame) -> None:
     s = duel.state
     assert s.battle is not None
     s.battle.damage_step = True
@@ -135,7 +155,8 @@ def ds_start(duel: Duel) -> None:
     open_window(duel, "damage_start", "ds_before")
 
 
-def ds_before(duel: Duel) -> None:
+@handles("battle", "ds_before")
+def ds_before(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
@@ -148,12 +169,14 @@ def ds_before(duel: Duel) -> None:
     open_window(duel, "before_damage", "ds_calc")
 
 
-def ds_calc(duel: Duel) -> None:
+@handles("battle", "ds_calc")
+def ds_calc(duel: Duel, f: Frame) -> None:
     duel.emit(PhaseEvent("step", "damage_calculation"))
     open_window(duel, "damage_calculation", "ds_damage")
 
 
-def ds_damage(duel: Duel) -> None:
+@handles("battle", "ds_damage")
+def ds_damage(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
@@ -201,7 +224,8 @@ def _destroy(duel: Duel, iid: int) -> None:
     duel.emit(MoveEvent("destroyed", c.ctrl, iid, "battle"))
 
 
-def ds_end(duel: Duel) -> None:
+@handles("battle", "ds_end")
+def ds_end(duel: Duel, f: Frame) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
     Pendulum monsters, face-up to the Extra Deck)."""
     s = duel.state
@@ -215,20 +239,8 @@ def ds_end(duel: Duel) -> None:
     open_window(duel, "damage_end", "battle_step")
 
 
-def battle_end(duel: Duel) -> None:
+@handles("battle", "battle_end")
+def battle_end(duel: Duel, f: Frame) -> None:
     duel.emit(PhaseEvent("step", "battle_end"))
-    open_window(duel, "battle_end", "main2")
-
-
-PLAIN = {
-    "battle_start": battle_start,
-    "battle_step": battle_step,
-    "battle_check": battle_check,
-    "ds_start": ds_start,
-    "ds_before": ds_before,
-    "ds_calc": ds_calc,
-    "ds_damage": ds_damage,
-    "ds_end": ds_end,
-    "battle_end": battle_end,
-}
-ASKING = {"declare": declare, "replay": replay}
+    pop(duel, f)  # the duel frame goes on at Main Phase 2
+    open_window(duel, "battle_end")

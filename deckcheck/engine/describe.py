@@ -89,10 +89,10 @@ def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) ->
 
 
 def zone_name(duel: Duel, zone: int, prompt: Prompt | None = None) -> str:
-    """A zone number in words; Spell & Trap zones when the step places a Spell, Trap or
-    Pendulum Scale (the step's first answer says which)."""
-    memo = duel.state.memo
-    if prompt is not None and prompt.kind == "zone" and memo and memo[0].kind in SPELL_STEPS:
+    """A zone number in words; Spell & Trap zones when the current frame places a Spell,
+    Trap or Pendulum Scale."""
+    frames = duel.state.frames
+    if prompt is not None and prompt.kind == "zone" and frames and frames[-1].kind in SPELL_STEPS:
         if zone == 5:
             return "Field Zone"
         if zone >= 6:

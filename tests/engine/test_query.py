@@ -21,12 +21,20 @@ from deckcheck.engine.query import (
     word,
 )
 from deckcheck.engine.scenario import position
-from deckcheck.engine.state import State
+from deckcheck.engine.state import Frame, State
 
 
 def duel_for(db, spec) -> Duel:
     start = position(spec, db)
     return Duel(start.template, start.state)
+
+
+def asked_again(duel: Duel) -> Duel:
+    """The duel with its Main Phase prompt made anew from the state as it is now (these
+    tests change characteristics from outside, where an effect would do it in a step)."""
+    state = duel.state.copy()
+    state.prompt, state.frames = None, [Frame("duel", "main")]
+    return Duel(duel.template, state)
 
 
 @pytest.fixture
@@ -158,7 +166,7 @@ def test_tributes_follow_the_current_level(db):
     assert tributes_needed(s, sk) == 1
     assert ("summon", sk) not in duel.legal_actions()  # no monster to tribute
     add_lasting(s, sk, "level", "set", 4)
-    fresh = Duel(duel.template, s.copy())
+    fresh = asked_again(duel)
     assert tributes_needed(s, sk) == 0 and ("summon", sk) in fresh.legal_actions()
     fresh.apply_action(("summon", sk))
     assert fresh.prompt.kind == "zone"  # no tributes asked
@@ -185,7 +193,8 @@ def test_materials_follow_the_current_level_and_no_cache_goes_stale(db):
     assert ("synchro", gaia) in extra_options(duel, 0)  # Levels 3 + 3 = 6: cached now
     add_lasting(s, soldier, "level", "add", 1)
     assert extra_options(duel, 0) == []  # 3 + 4 = 7
-    fresh = Duel(duel.template, s.copy())
+    assert ("synchro", gaia) in duel.legal_actions()  # the prompt made before
+    fresh = asked_again(duel)
     fresh.cache = duel.cache  # the caches copies share
     assert ("synchro", gaia) not in fresh.legal_actions()
     s.lasting.clear()
