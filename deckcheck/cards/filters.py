@@ -37,7 +37,9 @@ FRAME_WORDS = (
     *("non-link", "non-token", "tuner", "gemini"),
 )
 FIELDS = ("kind", "frame", "attribute", "race", "level", "rank", "link", "archetype", "name")
-FIELDS += ("property", "level<=", "level>=")
+FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
+# where a card is in a duel: read from the duel's state (engine/select.py), not from traits
+STATE_FIELDS = ("location", "face_up", "controller")
 
 
 class HasTraits(Protocol):
@@ -56,6 +58,8 @@ class HasTraits(Protocol):
     normal: bool
     pendulum: bool
     tuner: bool
+    atk: int
+    defense: int
 
 
 class Traits(NamedTuple):
@@ -76,6 +80,8 @@ class Traits(NamedTuple):
     normal: bool
     pendulum: bool
     tuner: bool
+    atk: int  # '?' counts as 0
+    defense: int
 
 
 def traits(card: Card) -> Traits:
@@ -97,6 +103,8 @@ def traits(card: Card) -> Traits:
         normal=monster and "normal" in card.classifications,
         pendulum=card.is_pendulum,
         tuner=card.is_tuner,
+        atk=card.atk if isinstance(card.atk, int) else 0,
+        defense=card.defense if isinstance(card.defense, int) and not card.is_link else 0,
     )
 
 
@@ -156,6 +164,11 @@ def _field(t: HasTraits, field: str, values: frozenset[Any]) -> bool:
         return t.level > 0 and t.level <= min(values)
     if field == "level>=":
         return t.level >= max(values)
+    if field in ("atk<=", "atk>=", "def<=", "def>="):
+        if t.kind != "monster":
+            return False
+        value = t.atk if field[0] == "a" else t.defense
+        return value <= min(values) if field[-2] == "<" else value >= max(values)
     if field == "rank":
         return t.rank in values
     if field == "link":
@@ -166,13 +179,13 @@ def _field(t: HasTraits, field: str, values: frozenset[Any]) -> bool:
         return not t.names.isdisjoint(values)
     if field == "property":
         return t.spell_property is not None and fold(t.spell_property) in values
-    raise ValueError(f"unknown filter field {field!r}")
+    raise ValueError(f"{field!r} is not a field of a card's traits")
 
 
 def term(field: str, *values: Any, negate: bool = False) -> Term:
     """A term with its values spelled as the filter compares them (folded words,
     casefolded archetypes, names as written, numbers as numbers)."""
-    if field not in FIELDS:
+    if field not in FIELDS and field not in STATE_FIELDS:
         raise ValueError(f"unknown filter field {field!r}")
     if field in ("attribute", "race", "property"):
         values = tuple(fold(v) for v in values)
