@@ -153,7 +153,10 @@ class Term(NamedTuple):
 
 def _field(t: HasTraits, field: str, values: frozenset[Any]) -> bool:
     if field == "frame" or field == "kind":
-        return any(is_a(t, w) for w in values)
+        for w in values:  # noqa: SIM110  (no generator: a hot path of materials)
+            if is_a(t, w):
+                return True
+        return False
     if field == "attribute":
         return t.attribute is not None and fold(t.attribute) in values
     if field == "race":
@@ -200,7 +203,10 @@ class Filter(NamedTuple):
     terms: tuple[Term, ...]
 
     def matches(self, t: HasTraits) -> bool:
-        return all(x.matches(t) for x in self.terms)
+        for x in self.terms:  # noqa: SIM110  (a loop, no generator: a hot path of materials)
+            if _field(t, x.field, x.values) == x.negate:
+                return False
+        return True
 
     def text(self) -> str:
         return ", ".join(x.text() for x in self.terms)

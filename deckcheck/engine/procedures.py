@@ -80,6 +80,8 @@ def _usable(d: CardDef, m: CardDef) -> bool:
 def candidates(state: State, player: int, d: CardDef) -> list[int]:
     """Face-up monsters the player controls that could be materials for ``d`` at all."""
     cards = state.cards
+    if not state.lasting:  # every card as printed: view() would return the definition
+        return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
     return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, view(state, i))]
 
 

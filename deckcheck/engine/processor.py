@@ -132,6 +132,6 @@ def _passed(duel: Duel, f: Frame) -> bool:
     if passes < 2:
         data["passes"], data["holder"] = passes, 1 - data["holder"]
         return False
-    pop(duel, f)
+    duel.state.frames.pop()  # the window is the current frame
     duel.effects.resolve(duel, f)  # may push a chain to resolve before what comes next
     return True
