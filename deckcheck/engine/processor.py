@@ -59,6 +59,8 @@ def run(duel: Duel) -> Prompt | None:
         prompt = handler(duel, f)
         if prompt is None:
             continue
+        if frames[-1] is not f:  # the answer goes to the asking frame, the current one
+            raise RuntimeError(f"step {f.step!r} of a {f.kind} frame asked and pushed a frame")
         if auto and len(prompt.options) == 1:
             f.answer = prompt.options[0]  # not a decision: not logged
             continue

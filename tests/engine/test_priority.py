@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckcheck.engine.actions import CANCEL, Prompt
 from deckcheck.engine.base import damage
 from deckcheck.engine.duel import Duel
@@ -329,3 +331,21 @@ def test_a_step_may_change_the_state_before_it_asks(db):
         d.apply_action(("amount", 500))
         assert d.state.sides[0].lp == 7400
         assert [e.kind for e in d.events()].count("damage") == 2
+
+
+class PushAndAsk(Burn):
+    """A broken layer: its step pushes a frame and asks in one go."""
+
+    def _resolve(self, duel, frame):
+        push(duel, "chain", "resolve")
+        return super()._resolve(duel, frame)
+
+
+def test_a_step_that_asks_must_not_push_a_frame(db):
+    players = [{"hand": ["Vorse Raider", "Dark Hole"]}, {"deck": ["Battle Ox"]}]
+    start = position({"turn": 2, "turn_player": 0, "players": players}, db)
+    duel = Duel(start.template, start.state, effects=PushAndAsk())
+    duel.apply_action(("summon", duel.state.sides[0].hand[0]))
+    duel.apply_action(("zone", 2))
+    with pytest.raises(RuntimeError, match="asked and pushed a frame"):
+        duel.apply_action(("burn",))
