@@ -1,7 +1,8 @@
 # Services for the service tests (tests/service), sourced by .ci/run before the test command:
 # Debian's PostgreSQL (started as the postgres user on 127.0.0.1, with a role and database
 # for the tests, exported as DECKCHECK_TEST_DATABASE_URL) and Debian's Chromium and
-# ChromeDriver for the browser test. Without root it changes nothing and those tests skip.
+# ChromeDriver for the browser test, and a CJK font for the sheet tests (tests/event/test_sheet.py).
+# Without root it changes nothing and those tests skip.
 
 if [ "$(id -u)" != 0 ]; then
     echo "ci: not root: PostgreSQL and Chromium not set up; their tests will skip" >&2
@@ -15,7 +16,7 @@ for attempt in 1 2 3; do
     sleep 5
 done
 apt-get install -y -qq --no-install-recommends \
-    postgresql chromium chromium-driver fonts-liberation >/dev/null
+    postgresql chromium chromium-driver fonts-liberation fonts-wqy-microhei >/dev/null
 
 pg_version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
 pg_main() { pg_lsclusters -h | awk -v v="$pg_version" '$1 == v && $2 == "main"'; }

@@ -32,6 +32,7 @@ print((time.perf_counter() - t) * 1000)
 # TypeAdapters typer builds for each option, for a command with check's options and no body.
 FLOOR = """
 from pathlib import Path
+from typing import Literal
 import typer
 app = typer.Typer()
 @app.callback()
@@ -40,9 +41,11 @@ def root() -> None:
 @app.command()
 def check(
     inputs: list[str] = typer.Argument(None),
-    format_ids: list[str] = typer.Option(None, "--format", "-f"),
-    on: str = typer.Option(None, "--date", "-d"),
-    output_format: str = typer.Option(None, "--output-format"),
+    format_ids: list[str] = typer.Option(None, "--format", "-f", metavar="FORMAT[,...]"),
+    on: str = typer.Option(None, "--date", "-d", metavar="YYYY-MM-DD"),
+    output_format: Literal["text", "json", "sarif", "junit", "github", "markdown"] | None = (
+        typer.Option(None, "--output-format")
+    ),
     points_cap: float = typer.Option(None, "--points-cap"),
     cards: Path = typer.Option(None, "--cards"),
     workers: int = typer.Option(None, "--workers", min=1),

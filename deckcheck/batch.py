@@ -20,6 +20,7 @@ from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Repo
 
 if TYPE_CHECKING:
     from deckcheck.config import Config, Settings
+    from deckcheck.progress import Progress
     from deckcheck.validation import Checker
 
 # below this many decks a process pool costs more than it saves
@@ -34,14 +35,24 @@ class Job:
     format_id: str = "tcg"
     on: date | None = None
     points_cap: float | None = None
+    error: str | None = None  # why the input names no deck (an empty folder)
 
 
-def jobs_for(sources: Iterable[str | Path], config: Config, cli: Settings) -> list[Job]:
-    """A job per source with the config's per-path settings; command-line options win."""
+def jobs_for(
+    sources: Iterable[str | Path],
+    config: Config,
+    cli: Settings,
+    errors: dict[str, str] | None = None,
+) -> list[Job]:
+    """A job per source with the config's per-path settings; command-line options win.
+    ``errors`` holds the inputs known to name no deck, each reported as its own error."""
     jobs = []
     for source in sources:
         settings = config.settings_for(source).merged(cli)
-        jobs.append(Job(str(source), settings.format or "tcg", settings.date, settings.points_cap))
+        error = (errors or {}).get(str(source))
+        jobs.append(
+            Job(str(source), settings.format or "tcg", settings.date, settings.points_cap, error)
+        )
     return jobs
 
 
@@ -61,8 +72,9 @@ def check_sources(
     from deckcheck.inputs import expand
 
     config = load_config(start_dir)
+    errors: dict[str, str] = {}
     if inputs:
-        sources = expand(inputs)
+        sources, errors = expand(inputs)
     else:
         here = Path.cwd()
         sources = [
@@ -70,9 +82,28 @@ def check_sources(
             for p in config.deck_files()
         ]
         if not sources:
-            where = config.file or Path(start_dir).resolve()
-            raise InputError(f"no deck files: give paths, or set paths = [...] in {where}")
-    return check_batch(jobs_for(sources, config, cli), db_path, workers, checker)
+            raise InputError(no_decks_message(config, start_dir))
+    return check_batch(jobs_for(sources, config, cli, errors), db_path, workers, checker)
+
+
+def no_decks_message(config: Config, start_dir: str | Path) -> str:
+    """Why ``check`` without inputs found nothing: the configuration file it read, or the
+    file names it looked for and where."""
+    from deckcheck.config import CONFIG_NAMES
+
+    globs = ", ".join(config.paths)
+    if config.file is not None:
+        return (
+            f"no deck files: paths = [{globs}] in {config.file} match nothing under "
+            f"{config.root}; give deck paths, or change paths there"
+        )
+    names = " or ".join(
+        f"{n} with [tool.deckcheck]" if n == "pyproject.toml" else n for n in CONFIG_NAMES
+    )
+    return (
+        f"no deck files: give deck paths; no configuration file ({names}) in "
+        f"{Path(start_dir).resolve()} or above it, and no {globs} files below it"
+    )
 
 
 def unreadable(job: Job, message: str, card_data: str) -> Report:
@@ -88,13 +119,31 @@ def unreadable(job: Job, message: str, card_data: str) -> Report:
     )
 
 
+def not_checked(job: Job, deck: Deck, message: str, card_data: str) -> Report:
+    """The report of a deck read but not checkable with its settings (e.g. a date before
+    its format existed): the error, no verdict on the cards."""
+    day = (job.on or date.today()).isoformat()
+    return Report(
+        deck=DeckInfo(source=job.source, digest=deck.digest(), **deck.sizes()),
+        format=FormatInfo(id=job.format_id, date=day),
+        card_data=CardDataInfo(version=card_data),
+        valid=False,
+        error=message,
+    )
+
+
 def check_job(job: Job, checker: Checker) -> Report:
     from deckcheck.decks.codecs import load_deck
 
+    if job.error:
+        return unreadable(job, job.error, checker.db.version)
     try:
         deck = load_deck(job.source, checker.db)
     except DeckcheckError as exc:
         return unreadable(job, str(exc), checker.db.version)
+    problem = checker.format(job.format_id).date_problem(job.on or date.today())
+    if problem:
+        return not_checked(job, deck, f"{job.source}: {problem}", checker.db.version)
     return checker.check(deck, job.format_id, job.on, job.points_cap)
 
 
@@ -135,10 +184,20 @@ def check_batch(
         checker = Checker(CardDB.open(db_path))
     for format_id in {job.format_id for job in jobs}:
         checker.format(format_id)
+    # a date before a format existed: a usage error when it is every deck's, else the
+    # error of the decks it covers (a configuration override) while the others are checked
+    problems = {checker.format(j.format_id).date_problem(j.on or date.today()) for j in jobs}
+    if jobs and None not in problems:
+        from deckcheck.errors import InputError
+
+        raise InputError(sorted(p for p in problems if p)[0])
+    from deckcheck.progress import progress
+
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process
     if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):
-        return [check_job(job, checker) for job in jobs]
+        with progress("checking decks", len(jobs)) as shown:
+            return [_counted(check_job(job, checker), shown) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
     global _CHECKER
@@ -146,5 +205,13 @@ def check_batch(
     _CHECKER = checker  # forked workers inherit it with what it has loaded
 
     chunk = max(1, len(jobs) // (count * 8))
-    with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool:
-        return list(pool.map(_run, jobs, chunksize=chunk))
+    with (
+        progress("checking decks", len(jobs)) as shown,
+        ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool,
+    ):
+        return [_counted(report, shown) for report in pool.map(_run, jobs, chunksize=chunk)]
+
+
+def _counted(report: Report, shown: Progress) -> Report:
+    shown.advance()
+    return report

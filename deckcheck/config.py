@@ -4,7 +4,7 @@ pyproject.toml, found in the starting folder or the nearest parent that has one.
 ```toml
 [tool.deckcheck]                 # in deckcheck.toml the table is the whole file
 format = "tcg"
-date = 2025-06-14                # or "2025-06-14"; absent: today
+date = 2025-06-14                # or "2025-06-14" or "today"; absent: today
 paths = ["decks/**/*.ydk"]       # what `check` looks at when given no inputs
 exclude = ["decks/archive/**"]
 points-cap = 100
@@ -14,7 +14,8 @@ strict-printings = false
 [[tool.deckcheck.overrides]]     # later entries win over earlier ones
 paths = ["decks/genesys/**"]
 format = "genesys"
-points-cap = 60
+date = "today"                   # Genesys starts on 2025-09-22: an earlier date is an error
+points-cap = 60                  # for these decks, reported while the others are checked
 ```
 
 Globs are relative to the folder of the configuration file; ``**`` spans folders, a pattern
@@ -50,7 +51,7 @@ class Settings(BaseModel):
 
     format: str | None = None
     date: dt.date | None = None
-    points_cap: float | None = Field(default=None, gt=0)
+    points_cap: float | None = Field(default=None, gt=0, allow_inf_nan=False)
     strict_printings: bool | None = None
 
     @field_validator("date", mode="before")
@@ -58,7 +59,9 @@ class Settings(BaseModel):
     def _date(cls, value: object) -> object:
         if isinstance(value, str):
             if value.strip().lower() == "today":
-                return None
+                # the day itself, not None: in an override None would mean "not set here"
+                # and the file's own date would silently apply instead
+                return dt.date.today()
             try:
                 return dt.date.fromisoformat(value.strip())
             except ValueError:
@@ -202,6 +205,8 @@ def _read_table(file: Path) -> dict[str, Any] | None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{file} is not valid TOML: {exc}") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise InputError(f"{file} is not valid TOML: a number of thousands of digits") from None
     if file.name == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("deckcheck") if isinstance(tool, dict) else None

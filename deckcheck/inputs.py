@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from deckcheck.errors import InputError
+from deckcheck.infile import is_folder, read_bytes, shown
 
 URL_PREFIXES = ("ydke://", "http://", "https://")
-# what a folder walk picks up: decks in the formats people keep in repositories
-WALK_SUFFIXES = (".ydk", ".txt", ".ydke")
+# JSON and YAML files in a folder may be other things (records, plans, CI settings)
+_MAYBE_NOT_DECKS = (".json", ".yaml", ".yml")
+SNIFF_BYTES = 65_536
 
 
 def is_url(text: str) -> bool:
@@ -17,31 +19,64 @@ def is_url(text: str) -> bool:
     return text.lower().startswith(URL_PREFIXES) or is_ydke(text)
 
 
-def expand(inputs: list[str]) -> list[str]:
-    """Files, URLs and ``-`` (standard input, once) as given; folders walked recursively in
-    sorted order."""
+def expand(inputs: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The deck sources of the inputs, and the error of each input that names no deck.
+
+    Files, URLs and ``-`` (standard input, once) come back as given, whatever they are: an
+    input that cannot be read is that deck's error when it is read, and the others are
+    still checked. Folders are walked recursively in sorted order; a folder without deck
+    files is kept as a source with its error.
+    """
     out: list[str] = []
+    errors: dict[str, str] = {}
     for item in inputs:
-        if item == "-":
-            if item in out:
-                raise InputError("'-' (standard input) given twice")
+        if item == "-" and item in out:
+            raise InputError("'-' (standard input) given twice")
+        if item == "-" or is_url(item) or not is_folder(item):
             out.append(item)
             continue
-        if is_url(item):
+        found = walk(item)
+        if not found:
             out.append(item)
-            continue
-        path = Path(item)
-        if path.is_dir():
-            found = sorted(
-                str(p) for p in path.rglob("*") if p.is_file() and p.suffix.lower() in WALK_SUFFIXES
-            )
-            if not found:
-                raise InputError(f"no deck files (.ydk, .txt, .ydke) under {item}")
-            out.extend(found)
-        elif path.is_file():
-            out.append(item)
-        elif path.exists():
-            raise InputError(f"not a file or folder: {item}")
-        else:
-            raise InputError(f"no such file or folder: {item}")
-    return out
+            errors[item] = f"no deck files ({', '.join(deck_suffixes())}) under {shown(item)}"
+        out.extend(found)
+    return out, errors
+
+
+def deck_suffixes() -> list[str]:
+    from deckcheck.decks.codecs import DECK_SUFFIXES
+
+    return sorted(DECK_SUFFIXES, key=lambda s: (s in _MAYBE_NOT_DECKS, s))
+
+
+def walk(folder: str) -> list[str]:
+    """The deck files under ``folder``, sorted: every suffix a reader supports, hidden
+    files and folders (``.git``, ``.github``) left out, and JSON/YAML files only when
+    they could be decks (``is_deck_file``)."""
+    suffixes = set(deck_suffixes())
+    found: list[str] = []
+    for parent, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in files:
+            path = os.path.join(parent, name)
+            if name.startswith(".") or os.path.splitext(name)[1].lower() not in suffixes:
+                continue
+            if os.path.isfile(path) and is_deck_file(path):
+                found.append(path)
+    return sorted(found)
+
+
+def is_deck_file(path: str) -> bool:
+    """False only for a JSON/YAML file that reads as a mapping without any deck section
+    (a registration record, a side plan, a workflow); anything else, broken files
+    included, is a deck to check (so a broken deck is reported, not skipped)."""
+    if os.path.splitext(path)[1].lower() not in _MAYBE_NOT_DECKS:
+        return True
+    from deckcheck.decks.structured import is_other_document
+
+    try:
+        head = read_bytes(path, SNIFF_BYTES, "deck file")
+        text = head.decode("utf-8-sig")
+    except (InputError, UnicodeDecodeError):
+        return True  # too big to sniff cheaply, or unreadable: the reader says why
+    return not is_other_document(text)

@@ -6,7 +6,14 @@ out:
   - {card: 14558127, count: 1, section: main}
 in:
   - Droll & Lock Bird: 2              # NAME: COUNT
+  - 1 Nibiru, the Primal Being        # a comma needs no quotes in a block list
 ```
+
+In the flow style, ``in: [3 Nibiru, the Primal Being]``, YAML splits the entry at the
+comma; pieces that name a card only together are joined again (``"3 Nibiru, the Primal
+Being"`` in quotes always works). Unknown names get "did you mean" suggestions on the same
+budget as a checked deck (``deckcheck.cards.suggest``), so a plan of many unknown entries
+costs a bounded amount.
 
 ``out:`` cards move from the Main/Extra Deck to the Side Deck, ``in:`` cards from the Side
 Deck to the Main/Extra Deck (the Extra Deck for Fusion/Synchro/Xyz/Link monsters unless a
@@ -22,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from deckcheck.cards.suggest import budget_scope
 from deckcheck.decks.model import Deck, Section, Slot
 from deckcheck.errors import InputError
 from deckcheck.infile import read_text
@@ -139,15 +147,18 @@ class _Apply:
         self.moved_in: list[tuple[int, Section]] = []
         self.reasons: list[str] = []
 
-    def resolve(self, item: PlanItem, where: str) -> tuple[Card, int | None, int] | None:
-        text, count = item.card, item.count
-        attempts = [(text, count or 1)]
+    def attempts(self, text: str, count: int | None) -> list[tuple[str, int]]:
+        """The readings of an entry: as written, then with its count split off."""
+        found = [(text, count or 1)]
         if count is None:
             for pattern, name_at in ((_PREFIX, 2), (_SUFFIX, 1)):
                 match = pattern.match(text)
                 if match:
-                    attempts.append((match.group(name_at), int(match.group(3 - name_at))))
-        for ref, n in attempts:
+                    found.append((match.group(name_at), int(match.group(3 - name_at))))
+        return found
+
+    def find(self, text: str, count: int | None) -> tuple[Card, int | None, int] | None:
+        for ref, n in self.attempts(text, count):
             if ref.isdigit():
                 card = self.db.get(int(ref))
                 if card is not None:
@@ -156,11 +167,41 @@ class _Apply:
                 card = self.db.find(ref)
                 if card is not None:
                     return card, None, n
+        return None
+
+    def rejoin(self, items: list[PlanItem]) -> list[PlanItem]:
+        """Join the pieces YAML's flow style cut at commas ("[3 Nibiru, the Primal Being]")
+        where only the whole names a card; pieces that are all cards stay apart."""
+        out: list[PlanItem] = []
+        i = 0
+        while i < len(items):
+            for span in (3, 2):
+                pieces = items[i : i + span]
+                if len(pieces) < span or any(p.count is not None for p in pieces):
+                    continue
+                whole = ", ".join(p.card for p in pieces)
+                alone = all(self.find(p.card, None) is not None for p in pieces)
+                if not alone and self.find(whole, None) is not None:
+                    out.append(PlanItem(card=whole))
+                    i += span
+                    break
+            else:
+                out.append(items[i])
+                i += 1
+        return out
+
+    def resolve(self, item: PlanItem, where: str) -> tuple[Card, int | None, int] | None:
+        text = item.card
+        found = self.find(text, item.count)
+        if found is not None:
+            return found
         if text.isdigit():
             self.reasons.append(f"{where}: unknown passcode {text}")
         else:
-            hint = self.db.suggest(attempts[-1][0])
+            hint = self.db.suggest(self.attempts(text, item.count)[-1][0])
             tip = f" (did you mean {' / '.join(hint)}?)" if hint else ""
+            if hint.skipped:
+                tip = " (no suggestions: the search budget is spent)"
             self.reasons.append(f"{where}: unknown card {text!r}{tip}")
         return None
 
@@ -254,10 +295,11 @@ def apply_plan(registered: Deck, plan: Plan, db: CardDB, strict: bool = False) -
     printing of the card may be moved (the exact one first).
     """
     run = _Apply(registered, db, strict)
-    for i, item in enumerate(plan.out):
-        run.take_out(item, f"out[{i + 1}]")
-    for i, item in enumerate(plan.into):
-        run.put_in(item, f"in[{i + 1}]")
+    with budget_scope():  # one suggestion budget for the whole plan
+        for i, item in enumerate(run.rejoin(plan.out)):
+            run.take_out(item, f"out[{i + 1}]")
+        for i, item in enumerate(run.rejoin(plan.into)):
+            run.put_in(item, f"in[{i + 1}]")
     if not run.reasons:
         run.check_sizes()
     if run.reasons:

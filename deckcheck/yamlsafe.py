@@ -38,6 +38,8 @@ class UntrustedLoader(yaml.SafeLoader):
 
 
 def _fail(source: str, exc: Exception) -> InputError:
+    if "integer string conversion" in str(exc):  # int() refuses more than 4,300 digits
+        return InputError(f"{source}: not valid YAML: a number with thousands of digits")
     return InputError(f"{source}: not valid YAML: {exc}")
 
 
@@ -45,7 +47,7 @@ def load(text: str, source: str = "<yaml>") -> Any:  # noqa: ANN401
     """One document; InputError (with the line) for anything that is not safe YAML."""
     try:
         return yaml.load(text, Loader=UntrustedLoader)  # noqa: S506 - a SafeLoader subclass
-    except (yaml.YAMLError, RecursionError) as exc:
+    except (yaml.YAMLError, RecursionError, ValueError) as exc:  # ValueError: a constructor
         raise _fail(source, exc) from None
 
 
@@ -54,5 +56,5 @@ def load_all(text: str, source: str = "<yaml>") -> list[Any]:
     try:
         docs = yaml.load_all(text, Loader=UntrustedLoader)  # noqa: S506
         return [doc for doc in docs if doc is not None]
-    except (yaml.YAMLError, RecursionError) as exc:
+    except (yaml.YAMLError, RecursionError, ValueError) as exc:  # ValueError: a constructor
         raise _fail(source, exc) from None

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.errors import InputError
+from deckcheck.infile import shown
 
 
 def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
@@ -102,6 +103,8 @@ def from_dict(data: Any, where: str) -> Banlist:  # noqa: ANN401
     entries: dict[int, Entry] = {}
     try:
         for key, value in raw_entries.items():
+            if len(str(key).strip().lstrip("+-0")) > 10:  # int() of 5,000 digits fails
+                raise ValueError(f"passcode {shown(str(key))} is not a card")
             code = int(key)
             if code <= 0:
                 raise ValueError(f"passcode {key} is not a card")
@@ -235,6 +238,8 @@ def load_json_banlists(path: Path) -> list[Banlist]:
         data = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not valid JSON: {exc}") from exc
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise InputError(f"{path}: a number with more digits than any passcode or count") from None
     if isinstance(data, dict) and "banlists" in data:
         items = data["banlists"]
         if not isinstance(items, list):
@@ -263,8 +268,6 @@ def detect(path: Path) -> str:
 def load_banlists(path: Path | str) -> list[Banlist]:
     """Every list in a banlist file of any supported kind (errors in lflist lines raise)."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
     kind = detect(path)
     if kind == "json":
         return load_json_banlists(path)

@@ -27,13 +27,17 @@ from typing import Any
 from deckcheck.banlist.files import to_yaml
 from deckcheck.banlist.lflist import date_from_name, load_lflist
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import DataError
+from deckcheck.errors import DataError, InputError
 
 LIMIT_BY_STATUS = {"forbidden": 0, "limited": 1, "semilimited": 2}
 SPEED_GROUPS = {"limit1": 1, "limit2": 2, "limit3": 3}
 HISTORY_DIRS = {"OCG": "ocg", "TCG": "tcg", "Traditional": "traditional"}
 # which card-data legality history dates a series' lists take their day from
 DATE_SOURCE = {"ocg": "ocg", "tcg": "tcg", "traditional": "tcg", "speed": "speed"}
+# single current lists kept as a series of their own (no card-data dates: 1st of the month)
+CURRENT_LISTS = {"World.lflist.conf": "world"}
+# series rebuilt only from the card data's per-card history, one list per change date
+HISTORY_ONLY = {"masterduel": "Master Duel"}
 RECONSTRUCTED = "reconstructed from the per-card legality history in cards.jsonl.gz"
 
 
@@ -124,6 +128,28 @@ def genesys_lists(cards: list[CardFacts]) -> list[Banlist]:
                 points_cap=100,
                 entries=entries,
                 source="points from the genesys legality history in cards.jsonl.gz",
+            )
+        )
+    return lists
+
+
+def history_lists(cards: list[CardFacts], series: str, title: str) -> list[Banlist]:
+    """One list per change date of a series known only from the card data (Master Duel),
+    named by its full date: such lists change several times a month."""
+    lists: list[Banlist] = []
+    for day in change_dates(cards, series):
+        entries = reconstruct(cards, series, day)
+        if lists and entries == lists[-1].entries:
+            continue  # only release news that day ("unreleased" is no list status)
+        name = f"{day.year}.{day.month:02d}.{day.day:02d}"
+        lists.append(
+            Banlist(
+                series=series,
+                name=name,
+                title=f"{name} {title}",
+                effective=day,
+                entries=entries,
+                source=RECONSTRUCTED,
             )
         )
     return lists
@@ -255,7 +281,11 @@ def build(lflists: Path, cards_path: Path) -> BuildResult:
             list(_from_files(files, series, dates, lflists, notes)), cards, notes
         )
     out.append(_speed_list(lflists / "current" / "Speed.lflist.conf", cards, lflists))
+    for file, series in CURRENT_LISTS.items():
+        out += _from_files([lflists / "current" / file], series, [], lflists, notes)
     out += genesys_lists(cards)
+    for series, title in HISTORY_ONLY.items():
+        out += history_lists(cards, series, title)
     for series in ("ocg", "tcg"):
         first = min(b.effective for b in out if b.series == series and b.effective)
         taken = {b.name for b in out if b.series == series}
@@ -284,22 +314,46 @@ HEADER = (
 )
 
 
-def write(lists: Iterable[Banlist], out_dir: Path) -> list[Path]:
-    """Write every list, remove stale list files of the same series, rewrite the index."""
+def write(lists: Iterable[Banlist], out_dir: Path, force: bool = False) -> list[Path]:
+    """Write every list, then the index. Each series folder is replaced as one unit (its
+    stale lists go with the old folder); the index, which checks read first, comes last.
+    An ``out_dir`` that already holds lists is refused (InputError) unless ``force``."""
     from deckcheck.banlist.store import write_index
+    from deckcheck.outfile import new_folder
 
     lists = list(lists)
+    series_names = sorted({b.series for b in lists})
+    check_out(out_dir, force)
     written = []
-    for series in {b.series for b in lists}:
-        for old in (out_dir / series).glob("*.yaml"):
-            old.unlink()
-    for banlist in lists:
-        path = out_dir / banlist.series / f"{banlist.name}.yaml"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(to_yaml(banlist, header=HEADER), encoding="utf-8")
-        written.append(path)
+    for series in series_names:
+        with new_folder(out_dir / series, force=True, owns=_is_list_file) as fresh:
+            for banlist in lists:
+                if banlist.series == series:
+                    # a plain write: the folder is published whole, fsynced, when complete;
+                    # "x": two lists of one name in a series is an error, not a loss
+                    path = fresh / f"{banlist.name}.yaml"
+                    with path.open("x", encoding="utf-8") as fh:
+                        fh.write(to_yaml(banlist, header=HEADER))
+                    written.append(out_dir / series / path.name)
     write_index(out_dir)
     return written
+
+
+def check_out(out_dir: Path, force: bool) -> None:
+    """InputError if ``out_dir`` holds lists (an index or a series folder of YAML files)
+    and ``force`` is not given; cheap, so commands call it before building."""
+    from deckcheck.banlist.store import INDEX
+
+    held = [out_dir / INDEX] if (out_dir / INDEX).exists() else []
+    if out_dir.is_dir():
+        held += sorted(p for p in out_dir.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
+    if held and not force:
+        shown = ", ".join(p.name for p in held[:3])
+        raise InputError(f"{out_dir} already holds banlists ({shown}); use --force to replace them")
+
+
+def _is_list_file(name: str) -> bool:
+    return name.endswith(".yaml")
 
 
 def summary(lists: list[Banlist]) -> dict[str, Any]:

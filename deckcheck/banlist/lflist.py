@@ -23,10 +23,12 @@ from pathlib import Path
 
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.errors import InputError
+from deckcheck.infile import read_bytes, shown
 
 MAX_BYTES = 10 * 1024 * 1024
 MIN_COUNT, MAX_COUNT = -1, 3
 MAX_PASSCODE = 10**10
+MAX_POINTS = 1_000_000  # as for a points cap given to the service
 
 SERIES_BY_LABEL = {
     "ocg": "ocg",
@@ -130,24 +132,27 @@ def date_from_name(name: str) -> tuple[int, int, int | None] | None:
 
 
 def read_text(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"{path}: {size} bytes is too large for a banlist file")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    """A user's banlist file as text (regular files only, at most 10 MB, UTF-8)."""
+    raw = read_bytes(path, MAX_BYTES, "banlist file")
     if b"\x00" in raw:
-        raise InputError(f"{path}: binary data, not an lflist.conf file")
+        raise InputError(f"{shown(path)}: binary data, not a banlist file")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
+        raise InputError(f"{shown(path)}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _number(text: str) -> float | int:
+def _number(text: str) -> float | int | None:
+    """Points or a points cap; None for more than MAX_POINTS (a 5,000-digit count reads as
+    infinity)."""
     value = float(text)
+    if value > MAX_POINTS:
+        return None
     return int(value) if value.is_integer() else value
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class _Reader:
@@ -196,7 +201,9 @@ class _Reader:
             return
         if line.startswith("#"):
             m = _GROUP_HEADER.match(line)
-            self.group = int(m.group(1)) if m else None
+            self.group = int(m.group(1)) if m and len(m.group(1)) <= 3 else None
+            if m and self.group is None:
+                self.problem(number, f"group header {_short(line)!r}: no group is numbered so high")
             return
         if line.startswith("!"):
             title = " ".join(line[1:].split())
@@ -222,8 +229,14 @@ class _Reader:
             self.points_mode = True
         elif words[0] == "$genesys" and len(words) == 2 and re.fullmatch(_NUMBER, words[1]):
             banlist.points_cap = _number(words[1])
+            if banlist.points_cap is None:
+                self.problem(
+                    number,
+                    f"points cap {_short(words[1])} is not plausible (at most {MAX_POINTS})",
+                    kind="bad-count",
+                )
         else:
-            self.problem(number, f"unknown directive {line!r}")
+            self.problem(number, f"unknown directive {_short(line)!r}")
 
     def entry(self, number: int, line: str) -> None:
         if not line[0].isdigit():
@@ -242,9 +255,10 @@ class _Reader:
                 number, f"text {rest!r} after the count should start with '--'", "warning", "style"
             )
             comment = rest.lstrip("-") + (f"--{comment}" if comment else "")
-        code = int(m.group("code"))
+        digits = m.group("code")
+        code = int(digits) if len(digits.lstrip("0")) <= 10 else MAX_PASSCODE  # int() is slow
         if not 0 < code < MAX_PASSCODE:
-            self.problem(number, f"passcode {m.group('code')} is not a card", kind="bad-passcode")
+            self.problem(number, f"passcode {_short(digits)} is not a card", kind="bad-passcode")
             return
         if self.current is None:
             if self.out.lists:
@@ -264,23 +278,34 @@ class _Reader:
         limit: int | None
         if m.group("genesys") or (self.points_mode and points is None):
             limit, points_value = None, _number(count)
-            if points_value < 0:
-                self.problem(number, f"negative points {count} for {code}", kind="bad-count")
+            if points_value is None or points_value < 0:
+                self._bad_points(number, count, code)
                 return
         else:
-            if not re.fullmatch(r"-?\d+", count) or not MIN_COUNT <= int(count) <= MAX_COUNT:
+            whole = re.fullmatch(r"-?\d{1,3}", count)
+            if not whole or not MIN_COUNT <= int(count) <= MAX_COUNT:
                 self.problem(
-                    number, f"bad count {count} for {code} (allowed -1..3)", kind="bad-count"
+                    number,
+                    f"bad count {_short(count)} for {code} (allowed -1..3)",
+                    kind="bad-count",
                 )
                 return
             limit = int(count)
             points_value = _number(points) if points is not None else None
-            if points_value is not None and points_value < 0:
-                self.problem(number, f"negative points {points} for {code}", kind="bad-count")
+            if points is not None and (points_value is None or points_value < 0):
+                self._bad_points(number, points, code)
                 return
         self.add(
             number,
             Entry(passcode=code, name=name, limit=limit, points=points_value, group=self.group),
+        )
+
+    def _bad_points(self, number: int, points: str, code: int) -> None:
+        what = "negative points" if points.startswith("-") else "implausible points"
+        self.problem(
+            number,
+            f"{what} {_short(points)} for {code} (0 to {MAX_POINTS})",
+            kind="bad-count",
         )
 
     def add(self, number: int, entry: Entry) -> None:

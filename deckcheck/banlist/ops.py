@@ -155,6 +155,7 @@ def import_lists(
         update: dict[str, object] = {}
         if series:
             update["series"] = series.strip().lower()
+        _check_series(str(update.get("series", banlist.series)))
         known = _bundled_day(bundled, str(update.get("series", banlist.series)), banlist.name)
         day = effective or banlist.effective or known or _day_from_name(banlist.name)
         if day is None:
@@ -168,6 +169,23 @@ def import_lists(
         banlist = banlist.model_copy(update=update)
         done.append((banlist, save_user_list(banlist, overwrite=force)))
     return done
+
+
+def _check_series(series: str) -> None:
+    """A series named like a format must be that format's own series: a list filed under
+    "goat" would otherwise lie unused beside the format goat (it uses the tcg list 2005.04)."""
+    from deckcheck.formats.registry import load_formats
+
+    fmt = load_formats().get(series)
+    if fmt is None or fmt.banlist == series:
+        return
+    if fmt.banlist is None:
+        raise InputError(f"format {fmt.id} uses no Forbidden/Limited list; use another --series")
+    pinned = f" {fmt.banlist_name}" if fmt.banlist_name else ""
+    raise InputError(
+        f"format {fmt.id} uses the {fmt.banlist} list{pinned}: import with --series "
+        f"{fmt.banlist} to add a list to it, or give a series of your own"
+    )
 
 
 def _bundled_day(store: BanlistStore, series: str, name: str) -> date | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from deckcheck.banlist.files import load_yaml_banlist, to_yaml
 from deckcheck.banlist.model import Banlist
-from deckcheck.errors import DataError, InputError
+from deckcheck.errors import DataError, DeckcheckError, InputError
 from deckcheck.formats.model import Format
 from deckcheck.paths import banlists_dir, user_data_dir
 
@@ -96,9 +96,9 @@ def index_text(directory: Path) -> str:
 
 
 def write_index(directory: Path) -> Path:
-    path = directory / INDEX
-    path.write_text(index_text(directory), encoding="utf-8")
-    return path
+    from deckcheck.outfile import write_new
+
+    return write_new(directory / INDEX, index_text(directory), force=True)
 
 
 def _read_dir(directory: Path, trusted: bool) -> list[Ref]:
@@ -250,3 +250,35 @@ def save_user_list(banlist: Banlist, overwrite: bool = False) -> Path:
     except OSError as exc:
         raise InputError(f"cannot create {target.parent}: {exc.strerror or exc}") from exc
     return write_new(target, to_yaml(banlist), force=overwrite)
+
+
+def remove_user_lists(series: str, name: str | None = None) -> list[Path]:
+    """Delete the user's lists of a series (the one named ``name``, or all of them);
+    the bundled lists are data of the package and are never removed."""
+    key = series.strip().lower()
+    folder = user_banlists_dir() / key
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if name is not None:
+        wanted = {name, _normal_name(name, {})}
+        files = [f for f in files if f.stem in wanted or _list_name(f) in wanted]
+    if not files:
+        what = f"{key} list {name!r}" if name else f"{key} lists"
+        raise InputError(
+            f"no imported {what} in {user_banlists_dir()}; bundled lists cannot be removed"
+        )
+    for path in files:
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise InputError(f"cannot remove {path}: {exc.strerror or exc}") from exc
+    if not any(folder.iterdir()):
+        folder.rmdir()
+    return files
+
+
+def _list_name(path: Path) -> str | None:
+    """The name inside a user's list file (None when it cannot be read: still removable)."""
+    try:
+        return load_yaml_banlist(path, trusted=False).name
+    except (DeckcheckError, OSError):
+        return None

@@ -8,8 +8,12 @@ The source has real flaws; each is resolved by a stated policy and listed in the
 - " (card)" disambiguation suffixes: dropped, unless another card has the bare name;
 - passcodes repeated inside one record: kept once;
 - cards without passcodes (tokens, skills, unreleased cards): kept, found by name only;
-- printed zeros the source leaves out (monster ATK/DEF 0, Pendulum Scale 0): put back.
-Effect text is never read: only facts.
+- printed zeros the source leaves out (monster ATK/DEF 0, Pendulum Scale 0): put back;
+- alternate-artwork passcodes the source lacks: taken from the cdb files beside it, where a
+  row's alias is within 20 of its id (see ``cdb_artworks``);
+- "treated as" names: the cdb aliases are compared with the names by rule, and the
+  differences reported with the decision taken for each (``cross_check_rule_names``).
+Effect text is never read by the build: the decisions were made by reading the cards.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.cards.model import Card, Legality, LegalityChange
 from deckcheck.errors import InputError
@@ -221,17 +225,163 @@ def skill_passcodes(records: list[dict[str, Any]], skills_cdb: Path) -> list[str
     ]
 
 
-def build_snapshot(source: Path, out_dir: Path, skills_cdb: Path | None = None) -> dict[str, Any]:
-    """Build ``out_dir/cards.sqlite`` and ``out_dir/manifest.json``; return the manifest."""
-    from deckcheck.cards.db import write_snapshot
+def cdbs_for(source: Path) -> list[Path]:
+    """The card databases published beside the card facts."""
+    return sorted((source.parent / "cdb").glob("*.cdb"))
 
+
+def cdb_artworks(records: list[dict[str, Any]], cdbs: Iterable[Path]) -> dict[str, Any]:
+    """Give cards the alternate-artwork passcodes the cdb files list and the card facts
+    lack: a row whose alias is within 20 of its id (``cdb.is_near_artwork``) is another
+    printing of the card holding the original passcode. Far aliases are not artworks
+    (token stand-ins, pre-release ids, names by rule) and are left to the cross-check."""
+    from deckcheck.cards.cdb import artwork_root, is_near_artwork, read_rows
+
+    owner = {code: rec for rec in records for code in rec["passwords"]}
+    merged: list[dict[str, Any]] = []
+    orphans: list[int] = []
+    disagree: list[str] = []
+    for path in cdbs:
+        rows = read_rows(path)
+        by_id = {row.id: row for row in rows}
+        for row in rows:
+            if not is_near_artwork(row):
+                continue
+            rec = owner.get(artwork_root(row, by_id))
+            known = owner.get(row.id)
+            if known is not None:
+                if rec is not None and known is not rec:
+                    disagree.append(f"{row.id} ({known['name']}, cdb: {rec['name']})")
+                continue
+            if rec is None:
+                orphans.append(row.id)
+                continue
+            rec["passwords"].append(row.id)
+            owner[row.id] = rec
+            merged.append(
+                {"passcode": row.id, "card": rec["passwords"][0], "name": rec["name"],
+                 "kind": rec["kind"], "source": path.name}
+            )  # fmt: skip
+    kinds = Counter(m["kind"] for m in merged)
+    kinds_text = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+    notes = [
+        f"{len(merged)} alternate-artwork passcodes from the cdb files ({kinds_text}) "
+        "merged into the card of their original passcode"
+    ]
+    if orphans:
+        notes.append(f"{len(orphans)} cdb artworks of cards not in the card facts: left out")
+    if disagree:
+        notes.append(
+            "cdb artworks the card facts give to another card, kept there: " + ", ".join(disagree)
+        )
+    return {"merged": merged, "notes": notes}
+
+
+class Decision(NamedTuple):
+    """What was decided, after reading the card's text in the cdb, about a "treated as"
+    alias the card facts do not have."""
+
+    adopt: bool
+    also_own: bool
+    reason: str
+
+
+# Read from the texts table of cards-2020-03.cdb; the text itself is not kept.
+RULE_NAME_DECISIONS = {
+    78734254: Decision(
+        True, True, "its text says its name is also treated as that name, on no condition: "
+        "a name by rule (rulebook 1.2.1.1); it keeps its own name"
+    ),
+    13857930: Decision(
+        True, True, "its text says its name is also treated as that name, on no condition: "
+        "a name by rule (rulebook 1.2.1.1); it keeps its own name"
+    ),
+    25415053: Decision(
+        False, False, "a token stand-in: its text says it can be used as that token, which "
+        "gives no name; tokens are not deck cards"
+    ),
+}  # fmt: skip
+
+
+def cross_check_rule_names(
+    cards: list[Card], cdbs: Iterable[Path], decisions: dict[int, Decision] = RULE_NAME_DECISIONS
+) -> tuple[list[Card], list[dict[str, Any]]]:
+    """Compare the names by rule with the cdb aliases; adopt the differences decided so.
+
+    Reported: a far alias the card's name keys lack (the cdb treats it as another card's
+    name, or as the same card as one the facts keep apart), and a name by rule where the
+    cdb row has no alias. Returns the cards (adopted names applied) and the differences.
+    """
+    from deckcheck.cards.cdb import is_artwork, read_rows
+
+    index = {code: i for i, card in enumerate(cards) for code in card.passcodes}
+    cards = list(cards)
+    found: list[dict[str, Any]] = []
+    for path in cdbs:
+        rows = read_rows(path)
+        by_id = {row.id: row for row in rows}
+        for row in rows:
+            at = index.get(row.id)
+            if at is None:
+                continue
+            card = cards[at]
+            target = cards[index[row.alias]] if row.alias in index else None
+            if row.alias and target is not None and target is not card:
+                if set(target.name_keys) <= set(card.name_keys):
+                    continue
+                same = is_artwork(row, by_id)
+                cdb_says = (
+                    f"the same card as {row.alias} ({target.name})"
+                    if same
+                    else f"treated as {' / '.join(target.name_keys)} (alias {row.alias})"
+                )
+                decision = decisions.get(row.id)
+                if decision is None:
+                    decision = Decision(False, False, "no decision recorded: read the card")
+                found.append(
+                    {"passcode": row.id, "name": card.name, "cdb": cdb_says,
+                     "card_data": " / ".join(card.name_keys), "adopted": decision.adopt,
+                     "reason": decision.reason, "source": path.name}
+                )  # fmt: skip
+                if decision.adopt and not same:
+                    cards[at] = card.model_copy(
+                        update={
+                            "rule_names": target.name_keys,
+                            "rule_names_also_own": decision.also_own,
+                        }
+                    )
+                    found[-1]["card_data"] += " -> " + " / ".join(cards[at].name_keys)
+            elif not row.alias and card.rule_names:
+                found.append(
+                    {"passcode": row.id, "name": card.name, "cdb": "no alias",
+                     "card_data": " / ".join(card.name_keys), "adopted": False,
+                     "reason": "the card facts' name by rule stays: the cdb row has no "
+                     "alias (its one alias column cannot hold a second name)",
+                     "source": path.name}
+                )  # fmt: skip
+    return cards, found
+
+
+def build_cards(
+    source: Path, skills_cdb: Path | None = None, cdbs: Iterable[Path] = ()
+) -> tuple[list[tuple[Card, Iterable[str]]], dict[str, Any]]:
+    """The cards of a snapshot (with their extra look-up names) and its manifest."""
+    cdbs = list(cdbs)
     records, notes = resolve(read_source(source))
     if skills_cdb is not None:
         notes += skill_passcodes(records, skills_cdb)
+    artworks = cdb_artworks(records, cdbs)
+    notes += artworks["notes"]
     without = Counter(r["kind"] for r in records if not r["passwords"])
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(without.items()))
     notes.append(f"{without.total()} cards have no passcode ({kinds}): kept, found by name only")
-    cards: list[tuple[Card, Iterable[str]]] = [(to_card(r), r.get("_aliases", ())) for r in records]
+    built, differences = cross_check_rule_names([to_card(r) for r in records], cdbs)
+    for diff in differences:
+        if diff["adopted"]:
+            notes.append(f"{diff['name']}: names by rule from the cdb ({diff['card_data']})")
+    cards: list[tuple[Card, Iterable[str]]] = [
+        (card, rec.get("_aliases", ())) for card, rec in zip(built, records, strict=True)
+    ]
     unsupported = sorted(
         c.name for c, _ in cards if c.materials is not None and not c.materials.supported
     )
@@ -239,8 +389,48 @@ def build_snapshot(source: Path, out_dir: Path, skills_cdb: Path | None = None) 
         "source": source.name,
         "source_sha256": file_digest(source),
         "skills_source": skills_cdb.name if skills_cdb else None,
+        "cdb_sources": [p.name for p in cdbs],
         "cards": len(cards),
         "resolved": notes,
         "materials_unsupported": unsupported,
+        "alternate_passcodes": artworks["merged"],
+        "rule_names_cross_check": differences,
     }
-    return write_snapshot(cards, out_dir, manifest)
+    return cards, manifest
+
+
+def build_snapshot(
+    source: Path,
+    out_dir: Path,
+    skills_cdb: Path | None = None,
+    cdbs: Iterable[Path] = (),
+    replace: bool = False,
+) -> dict[str, Any]:
+    """Build ``out_dir/cards.sqlite`` and ``out_dir/manifest.json``; return the manifest.
+    An existing snapshot in ``out_dir`` is refused (InputError) unless ``replace``."""
+    from deckcheck.cards.db import is_snapshot_file, write_snapshot
+    from deckcheck.outfile import check_replaceable
+
+    check_replaceable(out_dir, replace, is_snapshot_file)
+    cards, manifest = build_cards(source, skills_cdb, cdbs)
+    return write_snapshot(cards, out_dir, manifest, replace=replace)
+
+
+def describe(manifest: dict[str, Any]) -> str:
+    """What a build did, for people: counts, then every rule-name difference found."""
+    differences = manifest.get("rule_names_cross_check", [])
+    lines = [
+        f"built {manifest['cards']} cards, version {manifest['version']}; "
+        f"{len(manifest['resolved'])} source flaws resolved, "
+        f"{len(manifest['materials_unsupported'])} material lines unsupported",
+        f"{len(manifest.get('alternate_passcodes', []))} alternate passcodes from "
+        f"{', '.join(manifest.get('cdb_sources', [])) or 'no cdb files'}; "
+        f"{len(differences)} names by rule differ from the cdb aliases:",
+    ]
+    for d in differences:
+        verdict = "adopted" if d["adopted"] else "not adopted"
+        lines.append(
+            f"  {d['passcode']} {d['name']}: cdb {d['cdb']}; card data {d['card_data']}; "
+            f"{verdict}: {d['reason']}"
+        )
+    return "\n".join(lines)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.model import Card, Kind, Legality, Stat
 from deckcheck.errors import DataError, InputError
+from deckcheck.infile import require_file
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -146,14 +147,15 @@ class ImportSummary:
 def read_rows(path: Path | str) -> list[Row]:
     """Every ``datas`` row with its name; InputError if the file is not a readable cdb."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"cdb file not found: {path}")
+    require_file(path, "cdb file")  # before SQLite opens it: a FIFO would block
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise InputError(f"cannot open {path} as SQLite: {exc}") from exc
+    con.text_factory = bytes  # text is decoded here, to say what is not text
     try:
-        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        query = "SELECT name FROM sqlite_master WHERE type='table'"
+        tables = {r[0].decode("utf-8", "replace") for r in con.execute(query)}
         missing = {"datas", "texts"} - tables
         if missing:
             raise InputError(
@@ -163,19 +165,39 @@ def read_rows(path: Path | str) -> list[Row]:
             "SELECT d.id, d.ot, d.alias, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
             "t.name FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
         )
-        return [Row(*(_int(v) for v in raw[:9]), name=(raw[9] or "").strip()) for raw in cursor]
+        return [_row(path, raw) for raw in cursor]
     except sqlite3.Error as exc:
         raise InputError(f"cannot read {path} as a card database: {exc}") from exc
+    except UnicodeDecodeError:  # SQLite's own message quoted bytes of a damaged schema
+        raise InputError(f"cannot read {path} as a card database: damaged schema") from None
     finally:
         con.close()
 
 
-def _int(value: object) -> int:
+def _row(path: Path, raw: tuple[Any, ...]) -> Row:
+    numbers = [_int(path, v) for v in raw[:9]]
+    name = raw[9] or b""
+    if not isinstance(name, bytes):  # a number stored in the name column
+        raise InputError(f"{path}: the name of card {numbers[0]} is not text")
+    try:
+        text = name.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise InputError(
+            f"{path}: the name of card {numbers[0]} is not UTF-8 text "
+            "(a damaged file or another encoding)"
+        ) from None
+    if any(ch < " " or "\x7f" <= ch <= "\x9f" for ch in text):
+        raise InputError(f"{path}: the name of card {numbers[0]} holds control characters")
+    return Row(*numbers, name=text)
+
+
+def _int(path: Path, value: object) -> int:
     if value is None:
         return 0
     if isinstance(value, int):
         return value
-    raise InputError(f"expected a number in the cdb, found {value!r}")
+    shown = value[:20] if isinstance(value, bytes | str) else value
+    raise InputError(f"{path}: expected a number in the datas table, found {shown!r}")
 
 
 # --- one row to one card -----------------------------------------------------------------
@@ -297,22 +319,32 @@ def to_card(row: Row, passcodes: tuple[int, ...], rule_names: tuple[str, ...] = 
 # --- the whole file ----------------------------------------------------------------------
 
 
-def _is_artwork(row: Row, by_id: dict[int, Row]) -> bool:
+def is_near_artwork(row: Row) -> bool:
+    """An alias this close to the row's own id is an alternate artwork (a fact of the
+    numbering, whatever the names say)."""
+    return bool(row.alias) and row.alias != row.id and abs(row.alias - row.id) < ARTWORK_OFFSET
+
+
+def is_artwork(row: Row, by_id: dict[int, Row]) -> bool:
+    """A near alias, or a far one to a card of the same name."""
     if not row.alias or row.alias == row.id:
         return False
-    if abs(row.alias - row.id) < ARTWORK_OFFSET:
+    if is_near_artwork(row):
         return True
     target = by_id.get(row.alias)
     return target is not None and target.name == row.name
 
 
-def _root(row: Row, by_id: dict[int, Row]) -> int:
-    """The original passcode of an alternate artwork (following chains of artworks)."""
-    seen = {row.id}
+def artwork_root(row: Row, by_id: dict[int, Row]) -> int:
+    """The original passcode of an alternate artwork (following chains of artworks; in a
+    damaged file whose artworks point at each other, the smallest id of the loop)."""
+    seen = [row.id]
     code = row.alias
-    while (nxt := by_id.get(code)) and _is_artwork(nxt, by_id) and nxt.alias not in seen:
-        seen.add(code)
+    while code not in seen and (nxt := by_id.get(code)) and is_artwork(nxt, by_id):
+        seen.append(code)
         code = nxt.alias
+    if code in seen:
+        return min(seen[seen.index(code) :])
     return code
 
 
@@ -322,7 +354,7 @@ def _names_of(
     """The name keys of the card a "treated as" alias points to."""
     target = by_id.get(code)
     if target is not None and target.name:
-        if target.alias and not _is_artwork(target, by_id) and depth < 5:
+        if target.alias and not is_artwork(target, by_id) and depth < 5:
             return _names_of(target.alias, by_id, resolve, depth + 1)
         return (target.name,)
     return resolve(code) if resolve else None
@@ -340,7 +372,7 @@ def load_cdb(path: Path | str, resolve: Resolver | None = None) -> CdbRead:
     by_id = {row.id: row for row in rows}
     groups: dict[int, list[Row]] = {}
     for row in rows:
-        root = _root(row, by_id) if _is_artwork(row, by_id) else row.id
+        root = artwork_root(row, by_id) if is_artwork(row, by_id) else row.id
         groups.setdefault(root, []).append(row)
     for root, members in groups.items():
         members.sort(key=lambda r: (r.id != root, r.id))
@@ -365,7 +397,7 @@ def load_cdb(path: Path | str, resolve: Resolver | None = None) -> CdbRead:
 def _rule_names(
     row: Row, by_id: dict[int, Row], resolve: Resolver | None, result: CdbRead
 ) -> tuple[str, ...]:
-    if not row.alias or _is_artwork(row, by_id):
+    if not row.alias or is_artwork(row, by_id):
         return ()
     names = _names_of(row.alias, by_id, resolve)
     if names is None:
@@ -397,16 +429,15 @@ def import_cdb(
 
     "Treated as" aliases to cards outside the file are resolved through ``db`` (default:
     the card data in use, if any). An existing snapshot in ``out_dir`` is only replaced
-    (atomically) when ``replace`` is true.
+    (as one unit, see ``write_snapshot``) when ``replace`` is true.
     """
     from deckcheck.cards.build import file_digest
-    from deckcheck.cards.db import SNAPSHOT, CardDB, write_snapshot
+    from deckcheck.cards.db import CardDB, is_snapshot_file, write_snapshot
+    from deckcheck.outfile import check_replaceable
 
     path, out_dir = Path(path), Path(out_dir)
-    if (out_dir / SNAPSHOT).exists() and not replace:
-        raise InputError(
-            f"{out_dir / SNAPSHOT} already exists; choose another folder or replace it"
-        )
+    require_file(path, "cdb file")  # the source first: its name may be no file name at all
+    check_replaceable(out_dir, replace, is_snapshot_file)
     if db is None:
         try:
             db = CardDB.open()
@@ -427,6 +458,7 @@ def import_cdb(
             "skipped": {str(code): reason for code, reason in sorted(read.skipped.items())},
             "unresolved_aliases": read.unresolved_aliases,
         },
+        replace=replace,
     )
     reasons: dict[str, int] = {}
     for reason in read.skipped.values():

@@ -16,13 +16,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
+from deckcheck.cards.suggest import NameIndex, Suggestions, budget_scope
 from deckcheck.errors import DataError
 from deckcheck.paths import card_data_dir, user_data_dir
 
 SNAPSHOT = "cards.sqlite"
 MANIFEST = "manifest.json"
+# parsed cards kept (about 8 KB each; a deck names at most a few hundred), and passcodes
+MAX_PARSED = 4096
+MAX_PASSCODES = 16384
 
 _SCHEMA = """
 CREATE TABLE cards (id INTEGER PRIMARY KEY, uid TEXT NOT NULL, data TEXT NOT NULL);
@@ -46,23 +51,44 @@ def _rank(card: Card, english: bool) -> int:
     return rank
 
 
+def is_snapshot_file(name: str) -> bool:
+    """A file a snapshot folder may hold: its two files, or temporary files older versions
+    of deckcheck left when killed (replacing the folder removes them)."""
+    return name in (SNAPSHOT, MANIFEST) or name.startswith((".cards-", ".manifest-"))
+
+
 def write_snapshot(
-    cards: Iterable[Card | tuple[Card, Iterable[str]]], out_dir: Path, manifest: dict[str, Any]
+    cards: Iterable[Card | tuple[Card, Iterable[str]]],
+    out_dir: Path,
+    manifest: dict[str, Any],
+    replace: bool = False,
 ) -> dict[str, Any]:
-    """Write ``cards.sqlite`` and ``manifest.json`` into out_dir, each replaced atomically.
+    """Write ``cards.sqlite`` and ``manifest.json`` as a new ``out_dir``, replacing the old
+    one as one unit (``deckcheck.outfile.new_folder``); an existing snapshot is refused
+    (InputError) unless ``replace``. Returns the manifest, with version, digest and date."""
+    from deckcheck.errors import InputError
+    from deckcheck.outfile import new_folder
+
+    with new_folder(out_dir, force=replace, owns=is_snapshot_file) as fresh:
+        try:
+            return write_snapshot_files(cards, fresh, manifest)
+        except (OSError, sqlite3.Error) as exc:  # a full disk, a folder made read-only
+            raise InputError(f"cannot write the card data to {out_dir}: {exc}") from None
+
+
+def write_snapshot_files(
+    cards: Iterable[Card | tuple[Card, Iterable[str]]], folder: Path, manifest: dict[str, Any]
+) -> dict[str, Any]:
+    """Write the snapshot's two files into a new, empty ``folder``.
 
     ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
     date to the manifest and returns it.
     """
-    import tempfile
+    from deckcheck.outfile import write_new
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=out_dir)
-    os.close(fd)
-    tmp = Path(tmp_name)
     digest = hashlib.sha256()
+    con = sqlite3.connect(folder / SNAPSHOT)
     try:
-        con = sqlite3.connect(tmp)
         con.executescript(_SCHEMA)
         claimed: set[int] = set()
         for row_id, item in enumerate(cards, start=1):
@@ -93,29 +119,22 @@ def write_snapshot(
         )
         con.commit()
         con.execute("VACUUM")
-        con.close()
-        tmp.chmod(0o644)
-        os.replace(tmp, out_dir / SNAPSHOT)
     finally:
-        tmp.unlink(missing_ok=True)
-    _write_json_atomic(out_dir / MANIFEST, manifest)
+        con.close()
+    (folder / SNAPSHOT).chmod(0o644)
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    write_new(folder / MANIFEST, text, force=True)
     return manifest
-
-
-def _write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".manifest-", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=2, ensure_ascii=False)
-        fh.write("\n")
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
 
 
 def default_snapshot() -> Path:
     """The user's updated snapshot if there is one, else the bundled one."""
+    from deckcheck.outfile import recover
+
     user = user_data_dir() / "card_data" / SNAPSHOT
+    if not user.is_file():
+        # an update killed half-way leaves the previous data beside the folder
+        recover(user.parent, restore_only=True)
     if user.is_file():
         return user
     return card_data_dir() / SNAPSHOT
@@ -134,9 +153,12 @@ class CardDB:
         except sqlite3.Error as exc:
             raise DataError(f"cannot open card data {path}: {exc}") from exc
         self._lock = threading.Lock()
-        self._by_row: dict[int, Card] = {}
-        self._by_code: dict[int, Card | None] = {}
-        self._all_names: tuple[list[str], list[str], list[int], list[int]] | None = None
+        # bounded, and only known passcodes are kept: a request may name any number of
+        # unknown ones
+        self._by_row: BoundedCache[int, Card] = BoundedCache(MAX_PARSED)
+        self._by_code: BoundedCache[int, int] = BoundedCache(MAX_PASSCODES)
+        self._names: NameIndex | None = None
+        self._names_lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection:
         self._pid = os.getpid()
@@ -146,6 +168,12 @@ class CardDB:
     @classmethod
     def open(cls, path: Path | str | None = None) -> CardDB:
         target = Path(path) if path else default_snapshot()
+        if not target.exists():
+            from deckcheck.outfile import recover
+
+            # a snapshot swap killed half-way leaves the previous folder beside it
+            folder = target.parent if target.name == SNAPSHOT else target
+            recover(folder, restore_only=True)
         if target.is_dir():
             target = target / SNAPSHOT
         if not target.is_file():
@@ -179,19 +207,34 @@ class CardDB:
 
     def get(self, passcode: int) -> Card | None:
         """The card with this passcode (alternate artworks give the same card)."""
-        if passcode in self._by_code:
-            return self._by_code[passcode]
-        card = None
-        if 0 < passcode < 1 << 63:
-            rows = self._query(
-                "SELECT c.id, c.data FROM passcodes p JOIN cards c ON c.id = p.card "
-                "WHERE p.passcode = ?",
-                (passcode,),
-            )
-            if rows:
-                card = self._card(rows[0][0], rows[0][1])
-        self._by_code[passcode] = card
-        return card
+        row = self._by_code.get(passcode)
+        if row is not None:
+            card = self._by_row.get(row)
+            if card is not None:
+                return card
+        if not 0 < passcode < 1 << 63:
+            return None
+        rows = self._query(
+            "SELECT c.id, c.data FROM passcodes p JOIN cards c ON c.id = p.card "
+            "WHERE p.passcode = ?",
+            (passcode,),
+        )
+        if not rows:
+            return None
+        self._by_code[passcode] = rows[0][0]
+        return self._card(rows[0][0], rows[0][1])
+
+    def below(self, passcode: int, span: int) -> Card | None:
+        """The known card with the highest passcode in ``passcode - span`` .. ``passcode - 1``
+        (one range query; nothing is kept)."""
+        if not 0 < passcode < 1 << 63:
+            return None
+        rows = self._query(
+            "SELECT card FROM passcodes WHERE passcode < ? AND passcode >= ? "
+            "ORDER BY passcode DESC LIMIT 1",
+            (passcode, passcode - span),
+        )
+        return self._card(rows[0][0]) if rows else None
 
     def find(self, name: str) -> Card | None:
         """The card with this exact name in any language (normalised), best match first."""
@@ -213,33 +256,26 @@ class CardDB:
         )
         return [self._card(row[0]) for row in rows]
 
-    def suggest(self, name: str, limit: int = 3) -> list[str]:
-        """Close names for "did you mean"; loads the name list on first use only."""
-        from rapidfuzz import fuzz, process
+    def name_index(self) -> NameIndex:
+        """Every look-up name, normalised; built on first use (or by the service at start)."""
+        if self._names is None:
+            with self._names_lock:
+                if self._names is None:
+                    rows = self._query("SELECT norm, text, card, rank FROM names", ())
+                    self._names = NameIndex(rows)
+        return self._names
 
-        if self._all_names is None:
-            rows = self._query("SELECT norm, text, card, rank FROM names WHERE rank < 4", ())
-            english = [i for i, r in enumerate(rows) if r[3] % 2 == 0]
-            self._all_names = (
-                [r[0] for r in rows],
-                [r[1] for r in rows],
-                [r[2] for r in rows],
-                english,
-            )
-        norms, texts, owners, english = self._all_names
-        query = normalize(name)
-        matches = process.extract(query, norms, scorer=fuzz.ratio, score_cutoff=70, limit=20)
-        if not matches:
-            # a fragment of a long name: compare by its best-matching part, in English only
-            # (the slower scorer over every language would cost a quarter second)
-            found = process.extract(
-                query, [norms[i] for i in english], scorer=fuzz.WRatio, score_cutoff=85, limit=20
-            )
-            matches = [(m, score, english[i]) for m, score, i in found]
-        seen: dict[int, str] = {}
-        for _, _, index in matches:
-            seen.setdefault(owners[index], texts[index])
-        return list(seen.values())[:limit]
+    def find_loose(self, name: str) -> Card | None:
+        """The one card whose name matches blind to punctuation, spaces, hyphens and
+        articles ("Blue Eyes White Dragon"); None when no card or several cards do."""
+        row = self.name_index().loose(name)
+        return None if row is None else self._card(row)
+
+    def suggest(self, name: str, limit: int = 3) -> Suggestions:
+        """Close names for "did you mean", charged to the suggestion budget in force
+        (``deckcheck.cards.suggest``): empty and ``skipped`` once it is spent."""
+        with budget_scope() as budget:
+            return self.name_index().suggest(name, limit, budget)
 
     def all_cards(self) -> Iterator[Card]:
         for row_id, data in self._query("SELECT id, data FROM cards ORDER BY id", ()):

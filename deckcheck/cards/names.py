@@ -1,4 +1,5 @@
-"""Name normalisation for look-ups: case-, width- and accent-insensitive."""
+"""Name normalisation for look-ups: case-, width- and accent-insensitive, and a looser key
+for names pasted from web sites (punctuation, hyphens, articles)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ _QUOTES = str.maketrans(
     }
 )
 _SPACE = re.compile(r"\s+")
+_COMBINING = re.compile("[\u0300-\u036f]")
+_NOT_WORD = re.compile(r"[\W_]+")
+# words web sites add or leave out ("Nibiru the Primal Being", "Ash Blossom and Joyous Spring")
+_FILLER = re.compile(r"\b(?:the|a|an|and)\b")
 
 
 def normalize(name: str) -> str:
@@ -33,10 +38,22 @@ def normalize(name: str) -> str:
 
     Only the combining diacritics block is dropped, so Japanese voiced marks survive.
     """
+    if name.isascii():  # most names: nothing to fold but case and spaces
+        return _SPACE.sub(" ", name.lower()).strip()
     # lone surrogates (from broken JSON escapes) cannot be stored or matched: replace them
     name = name.encode("utf-8", "replace").decode("utf-8")
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES).casefold()
-    text = unicodedata.normalize("NFD", text)
-    text = "".join(ch for ch in text if not 0x300 <= ord(ch) <= 0x36F)
+    text = _COMBINING.sub("", unicodedata.normalize("NFD", text))
     text = unicodedata.normalize("NFC", text)
     return _SPACE.sub(" ", text).strip()
+
+
+def loose_key(name: str, normalised: bool = False) -> str:
+    """The normalised name without punctuation, spaces and filler words.
+
+    "Blue Eyes White Dragon", "Trade In" and "Dictator of D" give the keys of
+    "Blue-Eyes White Dragon", "Trade-In" and "Dictator of D.". A name made only of filler
+    words keeps them. ``normalised``: the name already went through normalize().
+    """
+    text = name if normalised else normalize(name)
+    return _NOT_WORD.sub("", _FILLER.sub("", text)) or _NOT_WORD.sub("", text)

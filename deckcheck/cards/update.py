@@ -2,10 +2,10 @@
 
 The download is skipped when the API's database version (``checkDBVer.php``) is the one
 already installed. A new download (``cardinfo.php?misc=yes``) is converted to the project's
-card facts (no effect text is kept), built into a snapshot in a staging folder, merged with
-the card data installed before (see ``merge``), opened and checked, and only then moved over
-``user_data_dir()/card_data`` file by file with atomic renames. Any failure leaves the
-previous data in use and raises DataError saying why.
+card facts (no effect text is kept), merged with the card data installed before (see
+``merge``), written as a new snapshot folder beside ``user_data_dir()/card_data``, opened and
+checked, and only then swapped in as one unit (``deckcheck.outfile.new_folder``). Any
+failure leaves the previous data in use and raises DataError saying why.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -78,10 +76,8 @@ class Api:
                 if resp.status_code != 200:
                     raise DataError(f"{url}: HTTP {resp.status_code} {resp.reason or ''}".strip())
                 body = _read_limited(resp, url)
-        except requests.exceptions.Timeout as exc:
-            raise DataError(f"{url}: timed out") from exc
         except requests.exceptions.RequestException as exc:
-            raise DataError(f"{url}: {_reason(exc)}") from exc
+            raise DataError(request_error(url, exc, self.timeout)) from exc
         try:
             return json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
@@ -103,9 +99,69 @@ def _read_limited(resp: Any, url: str) -> bytes:  # noqa: ANN401
     return body
 
 
-def _reason(exc: Exception) -> str:
-    text = str(exc)
-    return text if len(text) < 200 else text[:200] + "..."
+def _causes(exc: BaseException) -> list[BaseException]:
+    """The exception and every one behind it: requests wraps urllib3's, which wraps the
+    socket's, in arguments, ``reason`` and ``__cause__``."""
+    found: list[BaseException] = []
+    todo: list[object] = [exc]
+    while todo:
+        item = todo.pop(0)
+        if not isinstance(item, BaseException) or any(item is f for f in found):
+            continue
+        found.append(item)
+        todo += [*item.args, getattr(item, "reason", None), item.__cause__, item.__context__]
+    return found
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def request_error(url: str, exc: BaseException, timeout: tuple[float, float] = TIMEOUT) -> str:
+    """One readable line for a failed request: the host, what failed and the URL, instead of
+    urllib3's retry text (cut at 200 characters before it said anything)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    import requests
+
+    try:
+        parts = urlsplit(url)
+        host = parts.netloc.rpartition("@")[2] or url
+    except ValueError:
+        host = url
+    causes = _causes(exc)
+    kinds = tuple(type(c) for c in causes)
+    if any(issubclass(k, requests.exceptions.ConnectTimeout) for k in kinds):
+        what = f"no connection within {timeout[0]:g} s (timed out)"
+    elif any(issubclass(k, requests.exceptions.Timeout) for k in kinds):
+        what = f"no answer within {timeout[1]:g} s (timed out)"
+    elif any(issubclass(k, socket.gaierror) for k in kinds):
+        what = "host name not found"
+    elif any(issubclass(k, ConnectionRefusedError) for k in kinds):
+        what = "connection refused"
+    elif any(issubclass(k, requests.exceptions.SSLError) for k in kinds):
+        what = f"TLS failed ({_first_line(causes[-1])})"
+    elif any(
+        issubclass(
+            k,
+            (
+                requests.exceptions.InvalidURL,
+                requests.exceptions.InvalidSchema,
+                requests.exceptions.MissingSchema,
+            ),
+        )
+        for k in kinds
+    ):
+        return f"{url!r} is not a valid http:// or https:// URL"
+    elif any(issubclass(k, requests.exceptions.TooManyRedirects) for k in kinds):
+        what = "too many redirects"
+    elif any(issubclass(k, requests.exceptions.ChunkedEncodingError) for k in kinds):
+        what = f"the connection broke off during the download ({_first_line(causes[-1])})"
+    else:
+        what = f"request failed ({type(causes[-1]).__name__}: {_first_line(causes[-1])})"
+    return f"{host}: {what} (GET {url})"
 
 
 def db_version(api: Api) -> tuple[str, str | None]:
@@ -315,21 +371,25 @@ def _merged_legality(new: dict[str, Legality], old: dict[str, Legality]) -> dict
     return out
 
 
-def merge(new: Card, old: Card | None) -> Card:
+def merge(new: Card, old: Card | None, free: frozenset[int] = frozenset()) -> Card:
     """A downloaded card completed from the installed one: the API has English names and
     the current lists only. Kept from the installed card: its id, the names in other
     languages, legality histories and formats the API lacks, release dates in other
     regions, names taken by rule or by effect (curated, where the API's text is only
-    searched for "always treated as"), and parsed materials the API's line did not give."""
+    searched for "always treated as"), parsed materials the API's line did not give, and
+    the alternate passcodes in ``free`` (the cdb artworks the bundled build merged; ones
+    the download gives to no card)."""
     if old is None:
         return new
     materials = new.materials
     if old.materials is not None and (materials is None or not materials.supported):
         materials = old.materials
     rule_names = old.rule_names or new.rule_names
+    extra = tuple(c for c in old.passcodes if c in free and c not in new.passcodes)
     return new.model_copy(
         update={
             "uid": old.uid,
+            "passcodes": new.passcodes + extra,
             "names": {**old.names, **new.names},
             "legality": _merged_legality(new.legality, old.legality),
             "release": {**old.release, **new.release},
@@ -356,23 +416,23 @@ def _installed(previous: CardDB, card: Card) -> Card | None:
     return None
 
 
-def merge_with_installed(built: Path, previous: CardDB) -> dict[str, Any]:
-    """Rewrite the snapshot in ``built`` with every card merged with ``previous``."""
-    from deckcheck.cards.db import CardDB, write_snapshot
-
-    downloaded = CardDB.open(built)
-    cards, known = [], 0
-    for card in downloaded.all_cards():
+def merge_with_installed(
+    cards: list[tuple[Card, Any]], previous: CardDB
+) -> tuple[list[tuple[Card, Any]], str]:
+    """Every downloaded card merged with ``previous`` (see ``merge``), and what was done."""
+    claimed = {code for card, _ in cards for code in card.passcodes}
+    out, known = [], 0
+    for card, aliases in cards:
         old = _installed(previous, card)
         known += old is not None
-        cards.append(merge(card, old))
-    manifest = {k: v for k, v in downloaded.manifest.items() if k not in ("digest", "version")}
-    manifest["merged"] = (
+        free = frozenset(old.passcodes) - claimed if old is not None else frozenset()
+        claimed |= free
+        out.append((merge(card, old, free), aliases))
+    note = (
         f"{known} cards completed from the installed data ({previous.version}): names in other "
         f"languages, legality history, other regions' release dates; {len(cards) - known} new"
     )
-    del downloaded  # the file is replaced next
-    return write_snapshot(cards, built, manifest)
+    return out, note
 
 
 # --- the update -------------------------------------------------------------------------
@@ -392,8 +452,9 @@ def cards_update(
     min_cards: int | None = None,
 ) -> UpdateResult:
     """Fetch the card list if the API's database changed; install it for CardDB.open()."""
-    from deckcheck.cards.build import build_snapshot
-    from deckcheck.cards.db import MANIFEST, SNAPSHOT, CardDB
+    from deckcheck.cards.build import build_cards
+    from deckcheck.cards.db import SNAPSHOT, CardDB, is_snapshot_file, write_snapshot_files
+    from deckcheck.outfile import new_folder
 
     api = Api(source, timeout)
     version, last_update = db_version(api)
@@ -410,27 +471,25 @@ def cards_update(
             f"the API returned {len(rows)} cards, fewer than the {min_cards} expected: "
             "partial data, not installed"
         )
-    target.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".update-", dir=target.parent))
-    try:
-        source_file = staging / "cards.jsonl.gz"
+    # built, merged and checked in a new folder beside the data in use, then swapped in
+    # whole (deckcheck.outfile.new_folder): a failure or a kill leaves the data in use
+    with new_folder(target, force=True, owns=is_snapshot_file) as fresh:
+        source_file = fresh / "cards.jsonl.gz"
         with gzip.open(source_file, "wt", encoding="utf-8") as fh:
             for row in rows:
                 fh.write(json.dumps(to_record(row), ensure_ascii=False) + "\n")
-        built = staging / "card_data"
         try:
-            build_snapshot(source_file, built)
-            merge_with_installed(built, previous)
-            check = CardDB.open(built)
-            sample = next((r["id"] for r in rows if _kind(r["frameType"]) == "monster"), None)
-            if len(check) != len(rows) or (sample is not None and check.get(sample) is None):
-                raise DataError("the built snapshot does not hold the downloaded cards")
+            cards, manifest = build_cards(source_file)
         except (ValueError, TypeError, KeyError) as exc:
             raise DataError(f"the downloaded cards could not be built: {exc}") from exc
-        (built / SNAPSHOT).replace(target / SNAPSHOT)
-        (built / MANIFEST).replace(target / MANIFEST)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        source_file.unlink()
+        cards, manifest["merged"] = merge_with_installed(cards, previous)
+        write_snapshot_files(cards, fresh, manifest)
+        check = CardDB.open(fresh)
+        sample = next((r["id"] for r in rows if _kind(r["frameType"]) == "monster"), None)
+        if len(check) != len(rows) or (sample is not None and check.get(sample) is None):
+            raise DataError("the built snapshot does not hold the downloaded cards")
+        del check
     write_state(
         "cards",
         {"version": version, "last_update": last_update, "cards": len(rows), "source": api.base},

@@ -7,12 +7,22 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, fail, group, parse_date
+from deckcheck.cli.common import (
+    DATE,
+    EXIT_INVALID,
+    OUTPUT_HELP,
+    BanlistFormat,
+    TextOrJson,
+    fail,
+    group,
+    parse_date,
+)
 
 banlist_app = group("banlist", "Banlists by format and date; lflist.conf import, export, lint.")
 
-OUTPUT_HELP = "text or json"
-TO_HELP = "lflist, yaml or json"
+TO_HELP = "Banlist file format to write."
+DATE_HELP = "The day (default: today)."
+FORCE_HELP = "Replace the -o/--output file if it exists."
 
 
 def _date(text: str | None) -> date:
@@ -37,7 +47,7 @@ def _emit(text: str, out: Path | None, force: bool) -> None:
 @banlist_app.command("list")
 def list_(
     format_id: str = typer.Argument(None, help="Format or series (default: all series)."),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """The known lists: per series, or every list of one format with its effective date."""
     from deckcheck.banlist.ops import list_rows, rows_json, rows_text
@@ -53,8 +63,8 @@ def list_(
 @banlist_app.command("show")
 def show(
     format_id: str = typer.Argument(..., help="Format or series, e.g. tcg, goat, speed."),
-    on: str = typer.Option(None, "--date", "-d", help="YYYY-MM-DD (default today)."),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help=DATE_HELP),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """The list in force for a format on a date."""
     from deckcheck.banlist.files import to_json
@@ -73,7 +83,7 @@ def diff(
     format_id: str = typer.Argument(..., help="Format or series."),
     old: str = typer.Argument(..., help="List name (2026.04) or date (2026-04-15)."),
     new: str = typer.Argument(..., help="List name or date."),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """What changed between two lists: newly Forbidden, Limited, Semi-Limited, Unlimited."""
     import json
@@ -92,10 +102,12 @@ def diff(
 @banlist_app.command("export")
 def export(
     format_id: str = typer.Argument(..., help="Format or series."),
-    to: str = typer.Option(..., "--to", help=TO_HELP),
-    on: str = typer.Option(None, "--date", "-d", help="YYYY-MM-DD (default today)."),
-    out: Path = typer.Option(None, "--output", "-o", help="File to write (default stdout)."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+    to: BanlistFormat = typer.Option(..., "--to", help=TO_HELP),
+    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help=DATE_HELP),
+    out: Path = typer.Option(
+        None, "--output", "-o", help="File to write (default: standard output)."
+    ),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the list in force for a format as lflist.conf, YAML or JSON."""
     from deckcheck.banlist.ops import in_force, render
@@ -108,9 +120,11 @@ def export(
 @banlist_app.command("convert")
 def convert(
     file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
-    to: str = typer.Option(..., "--to", help=TO_HELP),
-    out: Path = typer.Option(None, "--output", "-o", help="File to write (default stdout)."),
-    force: bool = typer.Option(False, "--force", help="Replace an existing output file."),
+    to: BanlistFormat = typer.Option(..., "--to", help=TO_HELP),
+    out: Path = typer.Option(
+        None, "--output", "-o", help="File to write (default: standard output)."
+    ),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Convert a banlist file to another kind; every list and entry is kept."""
     from deckcheck.banlist.files import load_banlists
@@ -122,11 +136,21 @@ def convert(
 @banlist_app.command("import")
 def import_(
     file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
-    series: str = typer.Option(None, "--series", help="Series to file it under (e.g. tcg)."),
-    effective: str = typer.Option(None, "--effective", help="Effective date YYYY-MM-DD."),
+    series: str = typer.Option(
+        None, "--series", help="Series to file it under, e.g. tcg (default: the file's)."
+    ),
+    effective: str = typer.Option(
+        None,
+        "--effective",
+        metavar=DATE,
+        help="Effective date (default: the file's, else the bundled list's of that name, "
+        "else from the name).",
+    ),
     force: bool = typer.Option(False, "--force", help="Replace a user list of that name."),
 ) -> None:
-    """Add the lists of a file to your banlists (used by check, show, diff, export)."""
+    """Add the lists of a file to your banlists (used by check, show, diff, export).
+    Filed under a format's series (e.g. --series tcg) a list joins that format from its
+    effective date; under a series of your own it is a format of its own (--format NAME)."""
     from deckcheck.banlist.ops import import_lists
 
     day = _date(effective) if effective else None
@@ -137,10 +161,25 @@ def import_(
         )
 
 
+@banlist_app.command("remove")
+def remove(
+    series: str = typer.Argument(..., help="The series the list was imported under."),
+    name: str = typer.Argument(None, help="The list's name (e.g. 2026.05)."),
+    all_: bool = typer.Option(False, "--all", help="Remove every imported list of the series."),
+) -> None:
+    """Delete lists you imported (banlist import or update); bundled lists stay."""
+    from deckcheck.banlist.store import remove_user_lists
+
+    if (name is None) == (not all_):
+        fail("give the list's NAME, or --all for every imported list of the series")
+    for path in remove_user_lists(series, name):
+        typer.echo(f"removed {path}")
+
+
 @banlist_app.command("lint")
 def lint(
     file: Path = typer.Argument(..., help="A banlist file: lflist.conf, YAML or JSON."),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Report malformed lines, bad counts, duplicates, unknown passcodes, alternate artworks
     listed apart from their original, and lists whose name and content disagree.
@@ -163,19 +202,27 @@ def lint(
 
 @banlist_app.command("import-history")
 def import_history(
-    lflists: Path = typer.Option(Path("../shared/data/lflists"), help="lflist folders."),
-    cards: Path = typer.Option(Path("../shared/data/cards.jsonl.gz"), help="Card data."),
+    lflists: Path = typer.Option(
+        Path("../shared/data/lflists"), help="Folder of the lflist.conf history files."
+    ),
+    cards: Path = typer.Option(
+        Path("../shared/data/cards.jsonl.gz"), help="Card facts with legality history."
+    ),
     out: Path = typer.Option(None, "--out", help="Output folder (default: banlists/)."),
+    force: bool = typer.Option(False, "--force", help="Replace the lists already there."),
 ) -> None:
     """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
-    from deckcheck.banlist.history import build, summary, write
+    from deckcheck.banlist.history import build, check_out, summary, write
     from deckcheck.paths import banlists_dir
+    from deckcheck.progress import progress
 
     for path in (lflists, cards):
         if not path.exists():
             fail(f"not found: {path}")
-    result = build(lflists, cards)
-    written = write(result.lists, out or banlists_dir())
+    check_out(out or banlists_dir(), force)
+    with progress("building the banlists"):
+        result = build(lflists, cards)
+        written = write(result.lists, out or banlists_dir(), force=force)
     for series, info in summary(result.lists).items():
         typer.echo(f"{series}: {info['count']} lists, {info['first']} .. {info['last']}")
     for note in result.notes:
@@ -185,7 +232,9 @@ def import_history(
 
 @banlist_app.command("update")
 def update(
-    source: str = typer.Option(None, "--source", help="API base URL (default YGOPRODeck v7)."),
+    source: str = typer.Option(
+        None, "--source", help="API base URL (default: YGOPRODeck's API v7)."
+    ),
     force: bool = typer.Option(False, "--force", help="Download even if the version is known."),
 ) -> None:
     """Fetch the TCG and OCG lists in force now from the YGOPRODeck API into your banlists.
@@ -193,9 +242,11 @@ def update(
     from deckcheck.banlist.live import banlist_update
     from deckcheck.cards.update import API
     from deckcheck.errors import DataError
+    from deckcheck.progress import progress
 
     try:
-        done = banlist_update(source or API, force=force)
+        with progress("updating the banlists"):
+            done = banlist_update(source or API, force=force)
     except DataError as exc:
         fail(f"banlist update failed, previous lists kept: {exc}")
     if not done:

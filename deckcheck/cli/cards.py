@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import fail, group
+from deckcheck.cli.common import DATE, OUTPUT_HELP, TextOrJson, fail, group, parse_date
+
+if TYPE_CHECKING:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.cards.model import Card
 
 cards_app = group("cards", "Build, inspect, import and update card data.")
 
@@ -18,45 +23,85 @@ def build(
     source: Path = typer.Option(DEFAULT_SOURCE, help="cards.jsonl.gz with the card facts."),
     out: Path = typer.Option(None, "--out", "-o", help="Output folder (default: card_data/)."),
     skills_cdb: Path = typer.Option(
-        None, "--skills-cdb", help="Skill card ids (default: cdb/cards-skills.cdb beside SOURCE)."
+        None,
+        "--skills-cdb",
+        help="Skill card ids (default: cdb/cards-skills.cdb beside the --source file).",
     ),
+    cdb: list[Path] = typer.Option(
+        None, "--cdb", help="cdb files for artworks and the name check (default: cdb/*.cdb)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace a snapshot already there."),
 ) -> None:
     """Build the bundled card snapshot (facts only) from the public card data."""
-    from deckcheck.cards.build import build_snapshot, skills_cdb_for
+    from deckcheck.cards.build import build_snapshot, cdbs_for, describe, skills_cdb_for
     from deckcheck.paths import card_data_dir
 
     if not source.is_file():
         fail(f"card source not found: {source}")
-    if skills_cdb is not None and not skills_cdb.is_file():
-        fail(f"skills cdb not found: {skills_cdb}")
-    manifest = build_snapshot(source, out or card_data_dir(), skills_cdb or skills_cdb_for(source))
-    typer.echo(
-        f"built {manifest['cards']} cards, version {manifest['version']}; "
-        f"{len(manifest['resolved'])} source flaws resolved, "
-        f"{len(manifest['materials_unsupported'])} material lines unsupported"
-    )
+    for path in [skills_cdb, *(cdb or [])]:
+        if path is not None and not path.is_file():
+            fail(f"cdb file not found: {path}")
+    from deckcheck.progress import progress
+
+    with progress("building the card data"):
+        manifest = build_snapshot(
+            source,
+            out or card_data_dir(),
+            skills_cdb or skills_cdb_for(source),
+            cdb or cdbs_for(source),
+            replace=force,
+        )
+    typer.echo(describe(manifest))
 
 
 @cards_app.command("show")
 def show(
     card: str = typer.Argument(..., help="Passcode or name (any language)."),
-    output_format: str = typer.Option("text", "--output-format", help="text or json"),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Day for the legality (default: today)."
+    ),
 ) -> None:
-    """Print a card's facts, name keys, alternate passcodes and legality."""
-    from deckcheck.cards.db import CardDB
-    from deckcheck.report.card import card_json, card_text
+    """Print a card's facts, name keys, alternate passcodes and its legality in each format
+    on a day (the list in force there, as check applies it)."""
+    from datetime import date
 
+    from deckcheck.cards.db import CardDB
+    from deckcheck.formats.legality import card_legality
+    from deckcheck.formats.registry import formats_with_lists
+    from deckcheck.report.card import card_json, card_text
+    from deckcheck.validation import Checker
+
+    day = parse_date(on) or date.today()
     db = CardDB.open()
-    found = db.get(int(card)) if card.strip().isdigit() else db.find(card)
-    if found is None:
-        hints = db.suggest(card)
-        fail(f"no card {card!r}" + (f"; did you mean {', '.join(hints)}?" if hints else ""))
+    found = find_card(db, card)
+    checker = Checker(db)
+    formats = formats_with_lists(checker.banlists).values()
+    legality = card_legality(checker, found, day, formats)
     if output_format == "json":
-        typer.echo(card_json(found))
-    elif output_format == "text":
-        typer.echo(card_text(found))
+        typer.echo(card_json(found, day, legality))
     else:
-        fail(f"unknown output format {output_format!r} (text, json)")
+        typer.echo(card_text(found, day, legality))
+
+
+def find_card(db: CardDB, text: str) -> Card:
+    """A card by passcode (ASCII digits) or by name; anything else not found exits 2."""
+    from deckcheck.decks.common import parse_passcode
+
+    key = text.strip()
+    if key.isascii() and key.isdigit():
+        code, why = parse_passcode(key)
+        if code is None:
+            fail(why or f"{key!r} is not a passcode")
+        found = db.get(code)
+        if found is None:
+            fail(f"no card with passcode {code}")
+        return found
+    found = db.find(text)
+    if found is None:
+        hints = db.suggest(text)
+        fail(f"no card {text!r}" + (f"; did you mean {', '.join(hints)}?" if hints else ""))
+    return found
 
 
 @cards_app.command("import-cdb")
@@ -79,16 +124,20 @@ def import_cdb(
 
 @cards_app.command("update")
 def update(
-    source: str = typer.Option(None, "--source", help="API base URL (default YGOPRODeck v7)."),
+    source: str = typer.Option(
+        None, "--source", help="API base URL (default: YGOPRODeck's API v7)."
+    ),
     force: bool = typer.Option(False, "--force", help="Download even if the version is known."),
 ) -> None:
     """Fetch the card list from the YGOPRODeck API into your data directory.
     On any failure the card data in use stays as it is."""
     from deckcheck.cards.update import API, cards_update
     from deckcheck.errors import DataError
+    from deckcheck.progress import progress
 
     try:
-        result = cards_update(source or API, force=force)
+        with progress("updating the card data"):
+            result = cards_update(source or API, force=force)
     except DataError as exc:
         fail(f"card update failed, previous card data kept: {exc}")
     typer.echo(result.message)

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-import sys
+import math
 from pathlib import Path
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, app, parse_date
+from deckcheck.cli.common import (
+    CARDS_HELP,
+    DATE,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    OutputFormat,
+    app,
+    fail,
+    parse_date,
+    print_reports,
+)
 
 
 @app.command()
@@ -21,17 +32,28 @@ def check(
         None,
         "--format",
         "-f",
+        metavar="FORMAT[,...]",
         help="Format id (default tcg); repeat it or give a comma list to check each deck "
         "for several formats.",
     ),
-    on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD (default today)."),
-    output_format: str = typer.Option(
-        None, "--output-format", help="text, json, sarif, junit, github or markdown."
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Event date YYYY-MM-DD (default today)."
     ),
-    points_cap: float = typer.Option(None, "--points-cap", help="Points cap (Genesys)."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    output_format: OutputFormat | None = typer.Option(
+        None,
+        "--output-format",
+        help="Output format (default: output-format in the configuration, else text).",
+    ),
+    points_cap: float = typer.Option(
+        None, "--points-cap", help="Points cap (Genesys; default: the format's)."
+    ),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
     workers: int = typer.Option(None, "--workers", min=1, help="Processes (default: cores)."),
-    colour: bool = typer.Option(None, "--color/--no-color", help="Colour in text output."),
+    colour: bool = typer.Option(
+        None,
+        "--color/--no-color",
+        help="Colour in text output (default: on a terminal, unless NO_COLOR is set).",
+    ),
 ) -> None:
     """Check decks: sizes, placement, copies by name, the banlist in force, the card pool.
 
@@ -42,8 +64,10 @@ def check(
     from deckcheck.config import Settings, load_config
     from deckcheck.report.render import renderer
 
+    if points_cap is not None and not (math.isfinite(points_cap) and points_cap > 0):
+        fail(f"--points-cap must be a positive number, got {points_cap:g}")
     name = output_format or load_config().output_format or "text"
-    render = renderer(name)
+    renderer(name)  # an unknown output format is refused before any deck is read
     formats = [f.strip() for item in format_ids or [] for f in item.split(",") if f.strip()]
     day = parse_date(on)
     reports = [
@@ -56,14 +80,13 @@ def check(
             workers=workers,
         )
     ]
-    if name == "text":
-        typer.echo(render(reports, colour=sys.stdout.isatty() if colour is None else colour))
-    else:
-        typer.echo(render(reports))
+    print_reports(reports, name, colour)
     unreadable = [r for r in reports if r.error]
     for report in unreadable:
-        error = report.error or ""
-        where = "" if error.startswith(report.deck.source) else f"{report.deck.source}: "
+        from deckcheck.infile import shown
+
+        error, source = report.error or "", shown(report.deck.source)
+        where = "" if source in error else f"{source}: "  # the input named once, cut if long
         typer.echo(f"deckcheck: error: {where}{error}", err=True)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)

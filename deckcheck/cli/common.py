@@ -5,13 +5,17 @@ Exit codes: 0 all valid, 1 some deck invalid, 2 usage or input error.
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import date
-from typing import NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn, TextIO
 
 import typer
 
 from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from deckcheck.validation.report import Report
 
 app = typer.Typer(
     name="deckcheck",
@@ -45,6 +49,22 @@ def _root(
     pass
 
 
+# Option values from a fixed set, as Literal types: the help lists them and Typer refuses
+# any other with exit 2. Written out here, not imported, to keep start-up light; a test
+# keeps each equal to the library's own list.
+OutputFormat = Literal["text", "json", "sarif", "junit", "github", "markdown"]
+TextOrJson = Literal["text", "json"]
+DeckFormat = Literal["ydk", "ydke", "names", "json", "yaml"]
+BanlistFormat = Literal["lflist", "yaml", "json"]
+AgentName = Literal["random", "greedy"]
+RulesProfile = Literal["master-rule-2020", "new-master-rule-2017", "arc-v"]
+LogLevel = Literal["critical", "error", "warning", "info", "debug", "trace"]
+SheetLanguage = Literal["auto", "en", "de", "es", "fr", "it", "ja", "ko", "pt", "zh-CN", "zh-TW"]
+
+OUTPUT_HELP = "Output format."
+DATE = "YYYY-MM-DD"
+CARDS_HELP = "Card data snapshot folder (default: the installed card data)."
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -66,12 +86,44 @@ def parse_date(text: str | None) -> date | None:
         fail(f"bad date {text!r}: use YYYY-MM-DD")
 
 
+def colour_wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
+    """--color / --no-color win; else none when NO_COLOR is set (no-color.org), else colour
+    on a terminal only."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR"):
+        return False
+    return (stream or sys.stdout).isatty()
+
+
+def print_reports(reports: list[Report], output_format: str, colour: bool | None = None) -> None:
+    """Print reports in an output format; text in colour as ``colour_wanted`` says (kept on
+    a pipe with --color)."""
+    from deckcheck.report.render import renderer
+
+    render = renderer(output_format)
+    if output_format == "text":
+        wanted = colour_wanted(colour)
+        typer.echo(render(reports, colour=wanted), color=wanted)
+    else:
+        typer.echo(render(reports))
+
+
 def group(name: str, help: str) -> typer.Typer:
     sub = typer.Typer(
         name=name, help=help, no_args_is_help=True, add_completion=False, rich_markup_mode=None
     )
     app.add_typer(sub, name=name)
     return sub
+
+
+def usage_message(exc: Exception) -> str:
+    """A usage error in deckcheck's words: the problem, then where the help is (Typer's
+    pydantic checks put "Value error, " before their text)."""
+    text = str(exc.format_message()).replace("Value error, ", "").rstrip(".")  # type: ignore[attr-defined]
+    ctx = getattr(exc, "ctx", None)
+    hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+    return text[:1].lower() + text[1:] + hint
 
 
 def run(application: typer.Typer) -> None:
@@ -87,10 +139,12 @@ def run(application: typer.Typer) -> None:
         typer.echo("deckcheck: interrupted", err=True)
         sys.exit(130)
     except Exception as exc:
-        # usage errors (missing values, bad numbers): typer's own click, or click's
-        show = getattr(exc, "show", None)
-        if callable(show) and isinstance(getattr(exc, "exit_code", None), int):
-            show()
+        # usage errors (missing values, bad numbers, a value outside an option's choices):
+        # typer's own click, or click's
+        if callable(getattr(exc, "format_message", None)) and isinstance(
+            getattr(exc, "exit_code", None), int
+        ):
+            typer.echo(f"deckcheck: error: {usage_message(exc)}", err=True)
             sys.exit(EXIT_USAGE)
         raise
     sys.exit(code if isinstance(code, int) else 0)

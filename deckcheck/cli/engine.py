@@ -7,7 +7,20 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group
+from deckcheck.cli.common import (
+    CARDS_HELP,
+    DATE,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_USAGE,
+    OUTPUT_HELP,
+    AgentName,
+    RulesProfile,
+    TextOrJson,
+    app,
+    fail,
+    group,
+)
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -45,18 +58,26 @@ def duel(
     deck_a: str = typer.Argument(..., help="Deck A (file or ydke:// URL)."),
     deck_b: str = typer.Argument(..., help="Deck B (file or ydke:// URL)."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
-    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
+    ),
     games: int = typer.Option(100, "--games", "-n", help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
-    agents: str = typer.Option("random,random", "--agents", help="Agents for A,B: random, greedy."),
+    agents: str = typer.Option(
+        "random,random",
+        "--agents",
+        metavar="A[,B]",
+        help="Agents for decks A and B, each random or greedy; one name plays both.",
+    ),
     workers: int = typer.Option(1, "--workers", help="Processes to play on."),
     log: Path = typer.Option(None, "--log", help="Write one JSONL log per game into this folder."),
-    profile: str = typer.Option(
-        None, "--profile", help="Rules profile (default master-rule-2020)."
-    ),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
-    output_format: str = typer.Option("text", "--output-format", help="text or json."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+    force: bool = typer.Option(
+        False, "--force", help="Replace the duel logs already in the --log folder."
+    ),
 ) -> None:
     """Seeded test duels between two valid decks: wins, turns and engine coverage."""
     import json
@@ -70,7 +91,7 @@ def duel(
     names = parse_agents(agents)
     db, decks = _load_pair(deck_a, deck_b, cards, format_id, on, validate)
     template = prepare(decks, db, profile)
-    report = run_match(template, games, seed, names, workers, log, db.version)
+    report = run_match(template, games, seed, names, workers, log, db.version, force)
     if output_format == "json":
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
@@ -83,15 +104,16 @@ def play(
     deck: str = typer.Argument(..., help="Your deck (file or ydke:// URL)."),
     opponent: str = typer.Argument(..., help="The opponent's deck."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format both decks must obey."),
-    on: str = typer.Option(None, "--date", "-d", help="Date for the format, YYYY-MM-DD."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the duel."),
-    agent: str = typer.Option("greedy", "--agent", help="The opponent: random or greedy."),
-    profile: str = typer.Option(
-        None, "--profile", help="Rules profile (default master-rule-2020)."
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
     ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the duel."),
+    agent: AgentName = typer.Option("greedy", "--agent", help="The opponent's agent."),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate decks first."),
     log: Path = typer.Option(None, "--log", help="Write the duel's JSONL log to this file."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+    force: bool = typer.Option(False, "--force", help="Replace an existing --log file."),
 ) -> None:
     """Duel at the terminal against an agent: you are player 0; answer with numbers."""
     import sys
@@ -99,43 +121,58 @@ def play(
     from deckcheck.engine.agents import HumanAgent, make_agent, parse_agents
     from deckcheck.engine.describe import render_event
     from deckcheck.engine.duel import Duel
-    from deckcheck.engine.log import header, winner_text, write_log
+    from deckcheck.engine.log import check_log_file, header, outcome, write_log
     from deckcheck.engine.template import prepare
 
     parse_agents(agent)
+    if log is not None:
+        check_log_file(log, force)  # before the duel, not after it was played
     db, decks = _load_pair(deck, opponent, cards, format_id, on, validate)
     template = prepare(decks, db, profile)
     game = Duel.new(template, seed)
 
     def read(text: str) -> str:
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            return "\n"  # not a number: asked again
         if not line:
-            raise typer.Exit(130)  # input closed: stop quietly
+            raise _InputEnded
         return line
+
+    def show_events(seen: int) -> int:
+        for event in game.log[seen:]:
+            if event[0] != "decide":
+                typer.echo("  " + render_event(game.state, event, viewer=0))
+        return len(game.log)
 
     you = HumanAgent(read, sys.stdout)
     other = make_agent(agent, seed, 1)
     seen = 0
-    while game.prompt is not None:
-        for event in game.log[seen:]:
-            if event[0] != "decide":
-                typer.echo("  " + render_event(game.state, event, viewer=0))
-        seen = len(game.log)
-        prompt = game.prompt
-        chooser = you if prompt.player == 0 else other
-        game.apply_action(chooser.choose(game, prompt))
-    for event in game.log[seen:]:
-        if event[0] != "decide":
-            typer.echo("  " + render_event(game.state, event, viewer=0))
-    typer.echo(f"Result: winner {winner_text(game.state)} ({game.state.reason})")
+    try:
+        while game.prompt is not None:
+            seen = show_events(seen)
+            prompt = game.prompt
+            chooser = you if prompt.player == 0 else other
+            game.apply_action(chooser.choose(game, prompt))
+    except _InputEnded:
+        unwritten = "; no log written" if log is not None else ""
+        typer.echo(f"\nInput ended: you left the duel on turn {game.state.turn}{unwritten}.")
+        raise typer.Exit(EXIT_OK) from None
+    show_events(seen)
+    typer.echo(f"Result: {outcome(game.state, 0)}")
     if log is not None:
-        write_log(log, header(template, db.version, seed, None, ["human", agent]), game)
+        write_log(log, header(template, db.version, seed, None, ["human", agent]), game, force)
+
+
+class _InputEnded(Exception):
+    """Standard input closed while the duel waited for the human's answer."""
 
 
 @app.command()
 def replay(
     log: Path = typer.Argument(..., help="A duel log written by deckcheck duel --log."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Re-simulate a logged duel; exit 1 if any event comes out differently."""
     from deckcheck.cards.db import CardDB
@@ -150,26 +187,34 @@ def replay(
 @scenario_app.command("run")
 def scenario_run(
     files: list[Path] = typer.Argument(..., help="Scenario YAML files or folders of them."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
-    """Run scenarios; print pass/fail with the differences; exit 1 if any fails."""
+    """Run scenarios; print pass/fail with the differences; exit 1 if any fails, 2 if a
+    file cannot be read or run (the other files are still run)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.engine.scenario import run_files
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.infile import is_folder, shown
 
-    paths: list[Path] = []
+    db = CardDB.open(cards)
+    results = []
+    errors: list[str] = []
     for f in files:
-        if f.is_dir():
-            found = sorted([*f.rglob("*.yaml"), *f.rglob("*.yml")])
-            if not found:
-                fail(f"{f}: no .yaml scenario files in the folder")
-            paths.extend(found)
-        else:
-            paths.append(f)
-    results = run_files(paths, CardDB.open(cards))
+        found = sorted([*f.rglob("*.yaml"), *f.rglob("*.yml")]) if is_folder(f) else [f]
+        if not found:
+            errors.append(f"{shown(f)}: no .yaml scenario files in the folder")
+        for path in found:
+            try:
+                results.extend(run_files([path], db))
+            except DeckcheckError as exc:  # this file only: the others still run
+                errors.append(str(exc))
     for r in results:
         typer.echo(f"{'PASS' if r.passed else 'FAIL'} {r.source}: {r.name}")
         for problem in r.problems:
             typer.echo(f"    {problem}")
     failed = sum(1 for r in results if not r.passed)
-    typer.echo(f"{len(results) - failed} passed, {failed} failed")
-    raise typer.Exit(EXIT_INVALID if failed else EXIT_OK)
+    unread = f", {len(errors)} not run" if errors else ""
+    typer.echo(f"{len(results) - failed} passed, {failed} failed{unread}")
+    for error in errors:
+        typer.echo(f"deckcheck: error: {error}", err=True)
+    raise typer.Exit(EXIT_USAGE if errors else EXIT_INVALID if failed else EXIT_OK)

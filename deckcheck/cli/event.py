@@ -3,12 +3,25 @@ deck lists, and the rule documentation pages."""
 
 from __future__ import annotations
 
-import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import EXIT_INVALID, EXIT_OK, app, fail, group, parse_date
+from deckcheck.cli.common import (
+    DATE,
+    EXIT_INVALID,
+    EXIT_OK,
+    OUTPUT_HELP,
+    DeckFormat,
+    OutputFormat,
+    SheetLanguage,
+    app,
+    fail,
+    group,
+    parse_date,
+    print_reports,
+)
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Report
@@ -19,19 +32,12 @@ STRICT_HELP = (
     "Compare passcodes (alternate artworks differ, as in YGOPro), or any printing of a card; "
     "default: the format's rule."
 )
-OUTPUT_HELP = "text, json, sarif, junit, github or markdown."
-FORCE_HELP = "Replace the output file if it exists."
+FORCE_HELP = "Replace the -o/--output file if it exists."
 
 
 def _emit(report: Report, output_format: str) -> None:
     """Print one report in the chosen format and exit 0 (valid) or 1."""
-    from deckcheck.report.render import renderer
-
-    render = renderer(output_format)
-    if output_format == "text":
-        typer.echo(render([report], colour=sys.stdout.isatty()))
-    else:
-        typer.echo(render([report]))
+    print_reports([report], output_format)
     raise typer.Exit(EXIT_OK if report.valid else EXIT_INVALID)
 
 
@@ -48,12 +54,16 @@ def _strict(flag: bool | None, format_id: str) -> bool:
 def side_check(
     registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
     current: str = typer.Argument(..., help="The deck as it is now, after siding."),
-    format_id: str = typer.Option(None, "--format", "-f", help="Format (default: the record's)."),
-    on: str = typer.Option(None, "--date", "-d", help="Event date YYYY-MM-DD."),
+    format_id: str = typer.Option(
+        None, "--format", "-f", help="Format (default: the record's, else tcg)."
+    ),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Event date (default: the record's, else today)."
+    ),
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: OutputFormat = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Check a sided deck: same section sizes, same 75 cards, cards in the right decks."""
     from deckcheck.cards.db import CardDB
@@ -74,8 +84,10 @@ def side_check(
 def side_apply(
     registered: str = typer.Argument(..., help="The registered deck, or a registration record."),
     plan: str = typer.Argument(..., help="YAML plan with out: and in: lists."),
-    output: str = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
-    to: str = typer.Option(None, "--to", help="Deck format (default: from OUT's suffix, ydk)."),
+    output: Path = typer.Option(..., "--output", "-o", help="Where to write the sided deck."),
+    to: DeckFormat | None = typer.Option(
+        None, "--to", help="Deck format (default: from the -o/--output suffix, else ydk)."
+    ),
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
@@ -105,10 +117,12 @@ def side_apply(
 def register(
     deck: str = typer.Argument(..., help="The deck to register."),
     format_id: str = typer.Option(..., "--format", "-f", help="The event's format."),
-    on: str = typer.Option(..., "--date", "-d", help="The event date YYYY-MM-DD."),
+    on: str = typer.Option(..., "--date", "-d", metavar=DATE, help="The event date."),
     player: str = typer.Option(..., "--player", help="The player's name."),
-    event: str = typer.Option(None, "--event", help="The event's name or id."),
-    output: str = typer.Option(..., "--output", "-o", help="Registration record (JSON)."),
+    event: str = typer.Option(
+        None, "--event", help="The event's name or id (default: none recorded)."
+    ),
+    output: Path = typer.Option(..., "--output", "-o", help="Registration record (JSON)."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Validate a deck for an event and write its registration record; an invalid deck is
@@ -142,7 +156,7 @@ def verify(
     strict_printings: bool = typer.Option(
         None, "--strict-printings/--any-printing", help=STRICT_HELP
     ),
-    output_format: str = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    output_format: OutputFormat = typer.Option("text", "--output-format", help=OUTPUT_HELP),
 ) -> None:
     """Is this the registered deck (or a legal sided version of it)? Exit 0 yes, 1 no."""
     from deckcheck.cards.db import CardDB
@@ -161,18 +175,29 @@ def verify(
 def sheet(
     deck: str = typer.Argument(..., help="The deck to print."),
     player: str = typer.Option(..., "--player", help="The player's name."),
-    event: str = typer.Option(None, "--event", help="The event's name."),
-    on: str = typer.Option(None, "--date", "-d", help="The event date YYYY-MM-DD."),
-    format_id: str = typer.Option(None, "--format", "-f", help="The event's format."),
-    player_id: str = typer.Option(None, "--player-id", help="The player's card game id."),
-    output: str = typer.Option(..., "--output", "-o", help="The PDF to write."),
+    event: str = typer.Option(None, "--event", help="The event's name (default: left blank)."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="The event date (default: left blank)."
+    ),
+    format_id: str = typer.Option(
+        None, "--format", "-f", help="The event's format (default: left blank)."
+    ),
+    player_id: str = typer.Option(
+        None, "--player-id", help="The player's card game id (default: left blank)."
+    ),
+    output: Path = typer.Option(..., "--output", "-o", help="The PDF to write."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+    language: SheetLanguage = typer.Option(
+        "auto",
+        "--language",
+        help="Language of the card names; auto: the one a name list is written in, else en.",
+    ),
 ) -> None:
     """Write a printable deck registration sheet (PDF) with the totals computed."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
     from deckcheck.outfile import write_new
-    from deckcheck.report.sheet import render_sheet
+    from deckcheck.report.sheet import language_of, render_sheet
 
     fmt_name = None
     if format_id:
@@ -180,7 +205,10 @@ def sheet(
 
         fmt_name = get_format(format_id).name
     db = CardDB.open()
-    pdf = render_sheet(load_deck(deck, db), db, player, event, parse_date(on), fmt_name, player_id)
+    names = language_of(deck, db) if language == "auto" else language
+    pdf = render_sheet(
+        load_deck(deck, db), db, player, event, parse_date(on), fmt_name, player_id, names
+    )
     write_new(output, pdf, force=force)
     typer.echo(f"wrote {output}")
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import typer
 
-from deckcheck.cli.common import app, fail
+from deckcheck.cli.common import CARDS_HELP, OUTPUT_HELP, TextOrJson, app
 
 if TYPE_CHECKING:
     from deckcheck.stats.analysis import Going, Method
@@ -22,7 +22,9 @@ GOING: dict[str, tuple[Going, ...]] = {
 @app.command()
 def hands(
     deck: str = typer.Argument(..., help="Deck file or ydke:// URL."),
-    going: str = typer.Option("both", "--going", help="first, second or both."),
+    going: Literal["first", "second", "both"] = typer.Option(
+        "both", "--going", help="Going first, second or both."
+    ),
     categories: Path = typer.Option(
         None, "--categories", help="YAML file of card categories and conditions."
     ),
@@ -31,14 +33,16 @@ def hands(
         100_000, "--samples", help="Hands sampled when a condition is too large to count."
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the sampler (same seed, same figures)."),
-    method: str = typer.Option(
-        "auto", "--method", help="auto (exact where feasible) or monte-carlo (always sample)."
+    method: Literal["auto", "monte-carlo"] = typer.Option(
+        "auto", "--method", help="auto: exact where counting allows; monte-carlo: always sample."
     ),
     compare: str = typer.Option(None, "--compare", help="A second deck to set side by side."),
-    output_format: str = typer.Option("text", "--output-format", help="text or json."),
-    plot: Path = typer.Option(None, "--plot", help="Also draw the figures to OUT.png or OUT.svg."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    plot: Path = typer.Option(
+        None, "--plot", help="Also draw the figures to this .png or .svg file."
+    ),
     force: bool = typer.Option(False, "--force", help="Replace an existing plot file."),
-    cards: Path = typer.Option(None, "--cards", help="Card data snapshot to use instead."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """How often the deck opens with each card, category and condition, by turn."""
     import json
@@ -47,12 +51,6 @@ def hands(
     from deckcheck.stats.render import comparison_json, comparison_text, stats_json, stats_text
     from deckcheck.stats.run import hands_for_paths
 
-    if going not in GOING:
-        fail(f"unknown --going {going!r} (first, second, both)")
-    if method not in ("auto", "monte-carlo"):
-        fail(f"unknown --method {method!r} (auto, monte-carlo)")
-    if output_format not in ("text", "json"):
-        fail(f"unknown output format {output_format!r} (text, json)")
     if plot is not None:
         from deckcheck.stats.plot import plot_target
 

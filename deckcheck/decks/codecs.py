@@ -12,13 +12,22 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Literal, get_args
 
 from deckcheck.decks import ydk, ydke
-from deckcheck.decks.common import BLANKS, MAX_INPUT_BYTES, CardLookup, split_lines
-from deckcheck.decks.model import SECTIONS, Deck
+from deckcheck.decks.common import (
+    BLANKS,
+    MAX_COPIES,
+    MAX_INPUT_BYTES,
+    CardLookup,
+    section_name,
+    split_lines,
+)
+from deckcheck.decks.model import SECTIONS, Deck, Slot
 from deckcheck.errors import InputError
+from deckcheck.infile import read_bytes, read_stdin
 
 Format = Literal["ydk", "ydke", "names", "json", "yaml"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -33,7 +42,6 @@ SUFFIX_FORMATS: dict[str, Format] = {
 SNIFF_CHARS, SNIFF_LINES = 65_536, 400  # enough for any deck; big inputs are not scanned
 _PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
 _NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
-_YAML_KEY = re.compile(r"^[\"']?(main|extra|side)(\s*deck)?[\"']?\s*:", re.I | re.M)
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # not tab, line ends or page breaks
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xef\xbb\xbf", "utf-8"),
@@ -58,7 +66,8 @@ def sniff(text: str) -> Format:
         return "json"
     content = []
     headers = 0
-    for raw in split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]:
+    lines = split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]
+    for raw in lines:
         line = raw.strip()
         if line.lower().split(maxsplit=1)[:1] in (["#main"], ["#extra"], ["!side"], ["#side"]):
             headers += 1
@@ -68,12 +77,18 @@ def sniff(text: str) -> Format:
     numeric = sum(1 for line in content if _PASSCODE_LINE.fullmatch(line))
     if (headers and names_like * 2 <= len(content)) or (content and numeric * 2 >= len(content)):
         return "ydk"
-    if _YAML_KEY.search(body):
+    if any(_section_key(line) for line in lines):
         from deckcheck.decks.structured import looks_structured
 
         if looks_structured(body):
             return "yaml"
     return "names"
+
+
+def _section_key(line: str) -> bool:
+    """True for a top-level YAML key the structured reader takes as a section."""
+    key, colon, _ = line.partition(":")
+    return bool(colon) and line[:1] not in " \t" and section_name(key.strip("\"' \t")) in SECTIONS
 
 
 def read_deck(
@@ -113,7 +128,7 @@ def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
     if path_or_url == "-":
         return read_deck(decode_bytes(_stdin_bytes(), "<stdin>"), db, source=path_or_url)
     path = Path(path_or_url)
-    text = decode_bytes(read_bytes(path, path_or_url), path_or_url)
+    text = decode_bytes(read_bytes(path_or_url, MAX_INPUT_BYTES, "deck file"), path_or_url)
     deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(path.suffix.lower()))
     if deck.name is None:
         deck.name = path.stem
@@ -127,26 +142,8 @@ def _stdin_bytes() -> bytes:
     """Standard input, read once: a deck given as ``-`` and checked for several formats is
     read again from what was kept (while ``sys.stdin`` is the same stream)."""
     if not _STDIN or _STDIN[0][0] is not sys.stdin:
-        _STDIN[:] = [(sys.stdin, sys.stdin.buffer.read(MAX_INPUT_BYTES + 1))]
+        _STDIN[:] = [(sys.stdin, read_stdin(MAX_INPUT_BYTES))]
     return _STDIN[0][1]
-
-
-def read_bytes(path: Path, shown: str) -> bytes:
-    try:
-        if path.is_dir():
-            raise InputError(f"{shown}: is a directory, not a deck file")
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(f"{shown}: {size} bytes; deck files over 2 MB are refused")
-        with path.open("rb") as fh:
-            data = fh.read(MAX_INPUT_BYTES + 1)  # devices and pipes report size 0
-    except FileNotFoundError:
-        raise InputError(f"{shown}: no such file") from None
-    except PermissionError:
-        raise InputError(f"{shown}: permission denied") from None
-    except OSError as exc:
-        raise InputError(f"{shown}: cannot read: {exc.strerror or exc}") from None
-    return data
 
 
 def decode_bytes(data: bytes, shown: str) -> str:
@@ -176,7 +173,11 @@ def decode_bytes(data: bytes, shown: str) -> str:
 
 def write_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:
     """The deck as text in format ``to``. Raises UnknownCardsError (an InputError) when a
-    card has no passcode and the format needs one (ydk, ydke)."""
+    card has no passcode and the format needs one (ydk, ydke), and InputError for more
+    copies of a card than one entry of a name list, JSON or YAML holds (the readers
+    refuse those counts)."""
+    if to in ("names", "json", "yaml"):
+        _check_copies(deck, to)
     if to == "ydk":
         return ydk.write_ydk(deck)
     if to == "ydke":
@@ -192,6 +193,42 @@ def write_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:
 
         return (structured.write_json if to == "json" else structured.write_yaml)(deck, db)
     raise InputError(f"unknown deck format '{to}' (use one of {', '.join(FORMATS)})")
+
+
+def _check_copies(deck: Deck, to: str) -> None:
+    for section in SECTIONS:
+        counts = Counter(_card_key(slot) for slot in deck.section(section))
+        for card, count in counts.items():
+            if count > MAX_COPIES:
+                raise InputError(
+                    f"{deck.source}: cannot write {to}: {count} copies of {card} in the "
+                    f"{section} section; an entry holds at most {MAX_COPIES} (ydk and ydke "
+                    "have no such limit)"
+                )
+
+
+def _card_key(slot: Slot) -> int | str:
+    return slot.passcode if slot.passcode is not None else slot.text or "?"
+
+
+def convert_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:
+    """``write_deck``, refused (InputError) unless the text reads back as the same cards
+    in the same sections: what ``deckcheck convert`` writes always reads back."""
+    text = write_deck(deck, to, db)
+    back = read_deck(text, db, deck.source, to)
+    why = back.problems[0].message if back.problems else None
+    for section in SECTIONS:
+        before = Counter(_card_key(slot) for slot in deck.section(section))
+        after = Counter(_card_key(slot) for slot in back.section(section))
+        if not why and before != after:
+            changed = ", ".join(sorted(map(str, (before - after) | (after - before)))[:4])
+            why = f"the {section} section would read back with other cards: {changed}"
+    if why:
+        raise InputError(
+            f"{deck.source}: cannot convert to {to}, it would not read back as the same deck "
+            f"({why}); convert to ydk or ydke instead"
+        )
+    return text
 
 
 def unknown_cards(deck: Deck, db: CardLookup) -> list[str]:

@@ -31,6 +31,8 @@ class CardLookup(Protocol):
 
     def find(self, name: str) -> Card | None: ...
 
+    def find_loose(self, name: str) -> Card | None: ...
+
 
 class UnknownCardsError(InputError):
     """A deck cannot be written because some cards are not known; ``cards`` names them."""
@@ -38,6 +40,12 @@ class UnknownCardsError(InputError):
     def __init__(self, message: str, cards: list[str]) -> None:
         super().__init__(message + ": " + ", ".join(cards))
         self.cards = cards
+
+
+def section_name(key: str) -> str:
+    """A structured deck's key as its reader takes it: "Main Deck", "main_deck" -> "main"."""
+    key = " ".join(key.lower().split())
+    return key.removesuffix(" deck").removesuffix("_deck")
 
 
 def split_lines(text: str) -> list[str]:
@@ -177,6 +185,17 @@ def split_extra(deck: Deck, db: CardLookup | None, why: str) -> None:
             f"{why}: moved {len(moved)} Extra Deck monster {noun} "
             "(Fusion/Synchro/Xyz/Link) from the main list to the Extra Deck"
         )
+
+
+def without_names(deck: Deck) -> tuple[Deck, list[str]]:
+    """The deck without the slots that have no passcode (names the data did not know), and
+    those names, each once: what a passcode-only format can hold of it."""
+    left: list[str] = []
+    kept: dict[Section, list[Slot]] = {}
+    for name in SECTIONS:
+        kept[name] = [s for s in deck.section(name) if s.passcode is not None]
+        left.extend(s.text or "?" for s in deck.section(name) if s.passcode is None)
+    return deck.model_copy(update=kept), list(dict.fromkeys(left))
 
 
 def require_passcodes(deck: Deck, target: str) -> None:

@@ -80,7 +80,8 @@ class Deck(BaseModel):
             if len(slots) != counts_here.total():  # cards named but not known
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)
                 h.update(("?" + "|".join(unknown)).encode())
-        return "sha256:" + h.hexdigest()[:32]
+        # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)
+        return "sha256:" + h.hexdigest()
 
     @classmethod
     def trusted(

@@ -24,9 +24,10 @@ from deckcheck.decks.common import (
     CardLookup,
     DeckBuilder,
     parse_passcode,
+    section_name,
 )
 from deckcheck.decks.model import SECTIONS, Deck
-from deckcheck.decks.names import Entry, parse_entry
+from deckcheck.decks.names import Entry, add_entry, parse_entry
 from deckcheck.errors import InputError
 
 MAX_ALIASES = 100
@@ -44,30 +45,143 @@ _COUNT_KEYS = ("count", "qty", "quantity", "copies")
 
 
 def read_yaml(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
-    return _read_tree(compose_yaml(text, source), db, source)
+    node = compose_yaml(text, source)
+    found = _duplicate(node)
+    if found:
+        raise InputError(_duplicate_message(source, *found))
+    return _read_tree(node, db, source)
 
 
 def read_json(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
-    """Read JSON; line numbers come from a YAML view of the same text when it agrees."""
+    """Read JSON; line numbers come from a YAML view of the same text when it agrees.
+
+    A key given twice in one object and a number too long to convert are errors with
+    their line (``json.loads`` would keep the last key only, or fail with a ValueError).
+    """
     _check_size(text, source)
+    body = text.removeprefix("\ufeff")
     try:
-        value = json.loads(text.removeprefix("\ufeff"))
+        value = json.loads(body, object_pairs_hook=_unique_keys, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
     except RecursionError:
         raise InputError(f"{source}: JSON nested too deeply") from None
+    except _HugeNumber as exc:
+        raise InputError(
+            f"{_at(source, _number_line(body, exc.digits))} a number of {exc.digits} digits; "
+            "no passcode or count is that long"
+        ) from None
+    except _DuplicateKey as exc:
+        node = _yaml_view(text)
+        found = _duplicate(node) if node is not None else None
+        key, line = found or (exc.key, None)
+        raise InputError(_duplicate_message(source, key, line)) from None
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # a \u escape for half a character: no key, name or card
+        raise InputError(
+            f"{_at(source, _surrogate_line(body))} the deck holds invalid Unicode text "
+            "(a \\u escape for half a character)"
+        ) from None
     return _read_tree(_json_nodes(text, value), db, source)
 
 
-def _json_nodes(text: str, value: Any) -> Node:
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<![0-9a-fA-F]{2})\\u[dD][c-fC-F]"
+)
+
+
+def _surrogate_line(text: str) -> int | None:
+    m = _LONE_SURROGATE.search(text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
+
+
+class _HugeNumber(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _json_int(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than int() converts (4300 unless configured)
+        raise _HugeNumber(len(digits.lstrip("-"))) from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return value
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?[0-9]+')
+
+
+def _number_line(text: str, digits: int) -> int:
+    """The line of the first number of ``digits`` digits outside strings (JSON text)."""
+    for m in _JSON_TOKEN.finditer(text):
+        if m[0][0] != '"' and len(m[0].lstrip("-")) == digits:
+            return text.count("\n", 0, m.start()) + 1
+    return 1
+
+
+def _duplicate(node: Node) -> tuple[str, int | None] | None:
+    """The first key given twice in one mapping of the tree, with its second line."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, MappingNode):
+            seen: set[str] = set()
+            for key, value in current.value:
+                if isinstance(key, ScalarNode):
+                    if key.value in seen:
+                        return str(key.value), _line(key)
+                    seen.add(key.value)
+                todo.append(value)
+        elif isinstance(current, SequenceNode):
+            todo.extend(reversed(current.value))
+    return None
+
+
+def _duplicate_message(source: str, key: str, line: int | None) -> str:
+    return f"{_at(source, line)} key '{_clip(key)}' given twice in one mapping; give each once"
+
+
+def _at(source: str, line: int | None) -> str:
+    return f"{source}: line {line}:" if line else f"{source}:"
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _yaml_view(text: str) -> Node | None:
+    """The YAML node tree of JSON text, or None when YAML reads it otherwise."""
     # tabs only occur between tokens in valid JSON; YAML does not allow them there
     try:
-        node = compose_yaml(text.replace("\t", " "), "<json>")
-        if SafeConstructor().construct_document(node) == value:
-            return node
+        return compose_yaml(text.replace("\t", " "), "<json>")
     except (InputError, RecursionError):
+        return None
+
+
+def _json_nodes(text: str, value: Any) -> Node:
+    node = _yaml_view(text)
+    try:
+        if node is not None and SafeConstructor().construct_document(node) == value:
+            return node
+    except (RecursionError, ValueError):
         pass
     try:
         return yaml.SafeDumper(None).represent_data(value)  # same shape, no line numbers
@@ -93,6 +207,8 @@ def compose_yaml(text: str, source: str) -> Node:
         raise InputError(f"{source}: not valid YAML: {exc}") from None
     except RecursionError:
         raise InputError(f"{source}: YAML nested too deeply") from None
+    except UnicodeEncodeError:  # libyaml takes UTF-8: half a character (a lone surrogate)
+        raise InputError(f"{source}: the text holds invalid Unicode (half a character)") from None
     if node is None:
         raise InputError(f"{source}: the document is empty")
     return node
@@ -139,6 +255,19 @@ def looks_structured(text: str) -> bool:
     )
 
 
+def is_other_document(text: str) -> bool:
+    """True when the text reads as a YAML/JSON mapping with no deck section key at all
+    (a registration record, a side plan, a CI workflow); False for decks and for text
+    that does not read, which a deck reader should then report."""
+    try:
+        node = compose_yaml(text.replace("\t", " "), "<sniff>")
+    except (InputError, RecursionError):
+        return False
+    if not isinstance(node, MappingNode):
+        return False
+    return not any(_section_key(key) in SECTIONS for key, _ in node.value)
+
+
 def _check_size(text: str, source: str) -> None:
     if len(text) > MAX_INPUT_BYTES:
         raise InputError(f"{source}: larger than {MAX_INPUT_BYTES // 1024 // 1024} MB")
@@ -150,10 +279,7 @@ def _line(node: Node) -> int | None:
 
 
 def _section_key(node: Node) -> str | None:
-    if not isinstance(node, ScalarNode):
-        return None
-    key = re.sub(r"\s+", " ", str(node.value).strip().lower())
-    return key.removesuffix(" deck").removesuffix("_deck")
+    return section_name(str(node.value)) if isinstance(node, ScalarNode) else None
 
 
 def _read_tree(root: Node, db: CardLookup | None, source: str) -> Deck:
@@ -165,6 +291,11 @@ def _read_tree(root: Node, db: CardLookup | None, source: str) -> Deck:
         if key in ("name", "title") and isinstance(value, ScalarNode):
             build.deck.name = str(value.value)
         elif key in SECTIONS:
+            if key in build.seen:  # "main" and "main_deck" in one deck
+                raise InputError(
+                    f"{_at(source, _line(key_node))} the {key} section given twice (again as "
+                    f"'{_clip(str(key_node.value))}'); give each section once"
+                )
             build.switch(key)  # type: ignore[arg-type]
             _read_section(build, value, db)
         else:
@@ -221,8 +352,7 @@ def _add(build: DeckBuilder, card: Node, count: Node | None, db: CardLookup | No
     if isinstance(entry, str):
         build.problem(line, entry)
         return
-    text = None if entry.passcode is not None else entry.name
-    build.add(entry.passcode, text, line, copies * entry.count)
+    add_entry(build, entry, line, copies)
 
 
 def _count(node: Node) -> int | str:

@@ -21,12 +21,14 @@ from deckcheck.errors import InputError
 PREFIX = "ydke://"
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 _HTTP = re.compile(r"https?://", re.IGNORECASE)
+_ENCODED_HTTP = re.compile(r"https?%3A", re.IGNORECASE)
 _Y_PARAM = re.compile(r"[?&]y=")
 
 
 def is_ydke(text: str) -> bool:
     """True for text that should be read as a ydke URL (plain, encoded or YGOPRODeck)."""
-    head = text.strip()[:40]
+    text = _whole_link(text.strip())
+    head = text[:40]
     if _HTTP.match(head):
         return _Y_PARAM.search(text) is not None
     return _unquote(head).lower().startswith(PREFIX)
@@ -34,12 +36,21 @@ def is_ydke(text: str) -> bool:
 
 def payload(url: str) -> str:
     """The ``MAIN!EXTRA!SIDE`` part of a ydke or YGOPRODeck URL, percent-decoded."""
-    text = url.strip()
+    text = _whole_link(url.strip())
     if _HTTP.match(text):
         text = _query_value(text, "y")
     text = _unquote(text).strip()
     if text.lower().startswith(PREFIX):
         text = text[len(PREFIX) :]
+    return text
+
+
+def _whole_link(text: str) -> str:
+    """A link percent-encoded as a whole (``https%3A%2F%2F...``), decoded."""
+    for _ in range(3):
+        if not _ENCODED_HTTP.match(text):
+            break
+        text = unquote(text)
     return text
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from deckcheck.engine.agents import make_agent, play
 from deckcheck.engine.coverage import CoverageRow, coverage
 from deckcheck.engine.duel import Duel
-from deckcheck.engine.log import header, write_log
+from deckcheck.engine.log import header, prepare_log_folder, write_log
 from deckcheck.engine.rng import derive
 from deckcheck.engine.state import DRAW
 from deckcheck.engine.template import DuelTemplate
@@ -166,6 +166,7 @@ def run_match(
     workers: int = 1,
     log_dir: Path | None = None,
     card_data: str = "",
+    force: bool = False,
 ) -> MatchReport:
     if not 1 <= games <= MAX_GAMES:
         raise InputError(f"--games must be 1 to {MAX_GAMES:,}")
@@ -173,7 +174,7 @@ def run_match(
     if not 1 <= workers <= most:
         raise InputError(f"--workers must be 1 to {most} on this machine")
     if log_dir is not None:
-        _prepare_log_dir(log_dir, games)
+        _prepare_log_dir(log_dir, games, force)
     args = {"seed": seed, "agents": agents, "log_dir": log_dir, "card_data": card_data}
     if workers == 1 or games == 1:
         _init_worker(template, args)
@@ -192,16 +193,12 @@ def run_match(
     return MatchReport(results, agents, names, coverage(template))
 
 
-def _prepare_log_dir(log_dir: Path, games: int) -> None:
-    if log_dir.exists() and not log_dir.is_dir():
-        raise InputError(f"--log {log_dir}: not a folder")
-    try:
-        log_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--log {log_dir}: cannot create it: {exc.strerror or exc}") from None
+def _prepare_log_dir(log_dir: Path, games: int, force: bool) -> None:
+    prepare_log_folder(log_dir, force)
+    # with force, a file of a log's name that is not a deckcheck log is kept
     clash = [log_path(log_dir, i) for i in range(games) if log_path(log_dir, i).exists()]
     if clash:
-        raise InputError(f"--log {log_dir}: {clash[0].name} exists; not overwriting logs")
+        raise InputError(f"--log {log_dir}: {clash[0].name} is not a duel log; not replacing it")
 
 
 def render_text(report: MatchReport) -> str:

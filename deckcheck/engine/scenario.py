@@ -23,6 +23,7 @@ from deckcheck.engine.scenario_actions import Act, Refused, settle, show_action
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import DRAW, SZONE, Inst
 from deckcheck.errors import InputError
+from deckcheck.infile import read_bytes
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -41,7 +42,7 @@ class ScenarioResult:
 def load_file(path: Path) -> list[dict[str, Any]]:
     """The scenarios of a file, read with a safe loader and a size limit."""
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, MAX_BYTES, "scenario file")  # regular files only, bounded
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     if len(data) > MAX_BYTES:

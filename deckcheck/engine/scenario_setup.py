@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.engine.cards import CardDef, card_def
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.profiles import get_profile
+from deckcheck.engine.scenario_schema import check_scenario
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -46,11 +47,7 @@ class Setup:
     """Builds the duel a scenario starts from and resolves its card references."""
 
     def __init__(self, spec: dict[str, Any], db: CardDB, source: str) -> None:
-        known = {"name", "case", "description", "profile", "seed", "turn", "turn_player"}
-        known |= {"phase", "players", "actions", "expect", "first"}
-        unknown = set(spec) - known
-        if unknown:
-            raise InputError(f"{source}: unknown scenario field(s): {', '.join(sorted(unknown))}")
+        check_scenario(spec, source)  # every field's type and range, before anything is built
         self.spec = spec
         self.db = db
         self.source = source
@@ -150,11 +147,6 @@ class Setup:
     def _cards_of(
         self, p: int, data: dict[str, Any], separate: bool
     ) -> list[tuple[CardDef, dict[str, Any]]]:
-        known = {"lp", "deck", "hand", "monsters", "spells", "field", "graveyard", "banished"}
-        known |= {"extra", "extra_face_up", "pendulum", "summoned"}
-        unknown = set(data) - known
-        if unknown:
-            raise self.error(f"player {p}: unknown field(s): {', '.join(sorted(unknown))}")
         out: list[tuple[CardDef, dict[str, Any]]] = []
         for key, loc in (("deck", DECK), ("hand", HAND), ("graveyard", GRAVE)):
             for ref in as_list(data.get(key), key, self):

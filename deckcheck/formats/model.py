@@ -42,3 +42,12 @@ class Format(BaseModel):
     # of the same card? Official events: any printing; YGOPro compares passcodes.
     strict_printings: bool = False
     sources: list[str] = []
+
+    def date_problem(self, day: date) -> str | None:
+        """Why the format cannot be checked on ``day`` (before it existed), or None."""
+        if self.legal_from is None or day >= self.legal_from:
+            return None
+        return (
+            f"{self.name} starts on {self.legal_from.isoformat()}; "
+            f"there is no {self.id} card pool or list on {day.isoformat()}"
+        )

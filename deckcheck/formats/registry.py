@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from deckcheck.banlist.store import FORMATS, INDEX
+from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore
 from deckcheck.errors import DataError, InputError
 from deckcheck.formats.model import Format
 from deckcheck.paths import banlists_dir
@@ -62,3 +62,33 @@ def get_format(format_id: str) -> Format:
     if key not in formats:
         raise InputError(f"unknown format {format_id!r}; known formats: {', '.join(formats)}")
     return formats[key]
+
+
+def list_format(store: BanlistStore, series: str) -> Format | None:
+    """A format of its own for a series of lists no declared format uses (one imported with
+    ``banlist import --series NAME``): rulebook sizes, three copies, the list of that series
+    in force on the date, from its first list's day; no card-pool check (no region)."""
+    key = series.strip().lower()
+    refs = store.refs(key)
+    if not refs or key in _load(formats_file()):
+        return None
+    latest = refs[-1].load()
+    return Format(
+        id=key,
+        name=key,
+        description=f"the imported {key} list in force on the date, the rulebook's deck sizes",
+        banlist=key,
+        whitelist=latest.whitelist,
+        legal_from=refs[0].effective,
+        sources=[str(r.path) for r in refs],
+    )
+
+
+def formats_with_lists(store: BanlistStore) -> dict[str, Format]:
+    """The declared formats, then one per imported series that no declared format uses."""
+    formats = load_formats()
+    used = {f.banlist for f in formats.values()}
+    for series in store.series():
+        if series not in used and (fmt := list_format(store, series)) is not None:
+            formats[fmt.id] = fmt
+    return formats

@@ -3,7 +3,7 @@ appear on the pull request's changed files, then a one-line summary."""
 
 from __future__ import annotations
 
-from deckcheck.report.render import summary
+from deckcheck.report.render import checked_line
 from deckcheck.report.source import file_path, short
 from deckcheck.validation.report import Report, Violation
 
@@ -33,9 +33,5 @@ def annotation(report: Report, v: Violation) -> str:
 
 def render(reports: list[Report]) -> str:
     lines = [annotation(r, v) for r in reports for v in r.violations]
-    counts = summary(reports)
-    lines.append(
-        f"deckcheck: {counts['decks']} deck(s) checked: "
-        f"{counts['valid']} valid, {counts['invalid']} invalid"
-    )
+    lines.append(f"deckcheck: {checked_line(reports)}")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from deckcheck.report.render import counted
 from deckcheck.report.source import file_path, shown
 from deckcheck.validation.report import Report, Violation
 
@@ -39,9 +40,7 @@ def _case(report: Report) -> ET.Element:
             case,
             "failure",
             message=clean(
-                f"{count} problem{'s' if count != 1 else ''}: {first.message}"
-                if first
-                else "deck is not valid"
+                f"{counted(count, 'problem')}: {first.message}" if first else "deck is not valid"
             ),
             type=first.rule if first else "invalid",
         )

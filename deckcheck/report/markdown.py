@@ -3,7 +3,7 @@ deck with links to the rule pages. Kept under GitHub's comment size limit."""
 
 from __future__ import annotations
 
-from deckcheck.report.render import summary
+from deckcheck.report.render import counted, run_notes, summary
 from deckcheck.report.source import shown
 from deckcheck.validation.report import Report
 from deckcheck.validation.rules import RULES
@@ -26,12 +26,12 @@ def code_span(text: str) -> str:
     return f"{fence} {value} {fence}" if fence == "``" else f"`{value}`"
 
 
-def _deck_section(report: Report) -> list[str]:
+def _deck_section(report: Report, notes: list[str]) -> list[str]:
     deck, fmt = report.deck, report.format
     listed = f", list {fmt.banlist}" if fmt.banlist else ""
     errors = sum(1 for v in report.violations if v.severity == "error")
     lines = [
-        f"### :x: {code_span(shown(deck.source))}: {errors} problem{'s' if errors != 1 else ''}",
+        f"### :x: {code_span(shown(deck.source))}: {counted(errors, 'problem')}",
         "",
         f"{cell(fmt.id)} on {fmt.date}{cell(listed)}; "
         f"Main {deck.main}, Extra {deck.extra}, Side {deck.side}",
@@ -43,7 +43,7 @@ def _deck_section(report: Report) -> list[str]:
         rule = RULES.get(v.rule)
         link = f"[{v.code} {v.rule}]({rule.help_uri})" if rule else f"{v.code} {cell(v.rule)}"
         lines.append(f"| {v.line or ''} | {link} | {cell(v.section or '')} | {cell(v.message)} |")
-    lines += [f"> {cell(note)}" for note in report.notes]
+    lines += [f"> {cell(note)}" for note in notes]
     return [*lines, ""]
 
 
@@ -52,23 +52,28 @@ def render(reports: list[Report]) -> str:
     invalid = [r for r in reports if not r.valid]
     verdict = ":white_check_mark:" if not invalid else ":x:"
     head = [
-        f"## {verdict} deckcheck: {counts['invalid']} of {counts['decks']} "
-        f"deck{'s' if counts['decks'] != 1 else ''} invalid",
+        f"## {verdict} deckcheck: {counts['invalid']} of {counted(counts['decks'], 'deck')} "
+        "invalid",
         "",
     ]
     if not invalid:
-        head.append(f"All {counts['decks']} checked decks are valid.")
+        decks = counts["decks"]
+        head.append(
+            "The checked deck is valid." if decks == 1 else f"All {decks} checked decks are valid."
+        )
         return "\n".join(head) + "\n"
     out = head
     size = sum(len(line) + 1 for line in out)
+    notes = run_notes(invalid)
     for done, report in enumerate(invalid):
-        block = _deck_section(report)
+        block = _deck_section(report, notes[done])
         block_size = sum(len(line) + 1 for line in block)
         if size + block_size > MAX_CHARS:
-            out.append(f"... and {len(invalid) - done} more invalid decks (output shortened).")
+            rest = counted(len(invalid) - done, "more invalid deck")
+            out.append(f"... and {rest} (output shortened).")
             break
         out += block
         size += block_size
     if counts["valid"]:
-        out.append(f"{counts['valid']} other deck{'s' if counts['valid'] != 1 else ''} valid.")
+        out.append(f"{counted(counts['valid'], 'other deck')} valid.")
     return "\n".join(out) + "\n"

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 from deckcheck import __version__
 from deckcheck.decks.model import Deck, Section
-from deckcheck.errors import InputError
+from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.report.fonts import font_with, needed, searched
+from deckcheck.report.render import counted
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -30,6 +32,8 @@ FONT_DIRS = (
     "/Library/Fonts",
 )
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 10.0
+MAX_DECK_BYTES = 1024 * 1024
+MAX_LINES = 500
 
 
 @dataclass
@@ -64,8 +68,10 @@ class SheetData:
         return self.monsters.total + self.spells.total + self.traps.total
 
 
-def sheet_data(deck: Deck, db: CardDB) -> SheetData:
-    """The sheet's lists. Printings of one card share a line; unknown cards are refused."""
+def sheet_data(deck: Deck, db: CardDB, language: str | None = None) -> SheetData:
+    """The sheet's lists. Printings of one card share a line; unknown cards are refused.
+    Names are in ``language`` (a code of the card data: ja, ko, zh-CN...) where the card
+    has one, else in English."""
     data = SheetData(
         Group("Monster Cards"),
         Group("Spell Cards"),
@@ -81,15 +87,49 @@ def sheet_data(deck: Deck, db: CardDB) -> SheetData:
             if card is None:
                 unknown.append(slot.text or str(slot.passcode))
                 continue
+            name = card.names.get(language, card.name) if language else card.name
             if section == "main":
                 kind = {"spell": data.spells, "trap": data.traps}.get(card.kind, data.monsters)
-                kind.add(card.name)
+                kind.add(name)
             else:
-                targets[section].add(card.name)
+                targets[section].add(name)
     if unknown or deck.problems:
-        what = ", ".join(dict.fromkeys(unknown)) or f"{len(deck.problems)} unreadable line(s)"
+        what = ", ".join(dict.fromkeys(unknown)) or counted(len(deck.problems), "unreadable line")
         raise InputError(f"{deck.source}: cannot print a sheet with unknown cards: {what}")
     return data
+
+
+def language_of(path: str, db: CardDB) -> str | None:
+    """The language a name-list deck file is written in: the one whose card names most of
+    its cards are given in. None for English, passcodes (ydk, ydke), a mixed list, or
+    anything that is not a readable file."""
+    from collections import Counter
+
+    from deckcheck.cards.names import normalize
+    from deckcheck.decks.names import Entry, parse_entry
+    from deckcheck.infile import read_text
+
+    if path in ("-", "") or "://" in path:
+        return None
+    try:
+        text = read_text(path, MAX_DECK_BYTES, "deck file")
+    except DeckcheckError:
+        return None
+    votes: Counter[str] = Counter()
+    named = 0
+    for line in text.splitlines()[:MAX_LINES]:
+        entry = parse_entry(line, db) if line.strip() else None
+        card = db.get(entry.passcode) if isinstance(entry, Entry) and entry.passcode else None
+        if card is None:
+            continue
+        named += 1
+        written = normalize(entry.name)  # type: ignore[union-attr]
+        if normalize(card.name) != written:
+            votes.update(lang for lang, name in card.names.items() if normalize(name) == written)
+    if not votes:
+        return None
+    language, count = votes.most_common(1)[0]
+    return language if 2 * count > named else None
 
 
 def _font_files() -> tuple[Path, Path] | None:
@@ -129,8 +169,30 @@ def latin1(text: str) -> str:
     return "".join(out)
 
 
+def _unprintable(text: str, font: Path | None) -> frozenset[int]:
+    """The characters of text the font lacks; with the core font (None), those that
+    ``latin1`` cannot stand in for (CJK, most scripts), not the ones it can (★, Greek)."""
+    from deckcheck.report.fonts import FontFile, codepoints
+
+    if font is None:
+        return frozenset(c for c in needed(text) if latin1(chr(c)) == "?" and c != ord("?"))
+    return needed(text) - codepoints(FontFile(font))
+
+
+def no_font(pieces: list[tuple[str, str]], missing: frozenset[int]) -> InputError:
+    """Why the sheet cannot be printed: which field needs which characters, and what to do."""
+    what, text = next((w, t) for w, t in pieces if needed(t) & missing)
+    return InputError(
+        f"cannot print the {what} {text!r} on the sheet: no font with its characters was "
+        f"found (searched {searched()}); install one, e.g. Debian's "
+        "fonts-wqy-microhei, or set DECKCHECK_FONT to a .ttf/.otf/.ttc file that has them"
+    )
+
+
 class _Sheet:
-    def __init__(self) -> None:
+    def __init__(self, pieces: list[tuple[str, str]]) -> None:
+        """A page with fonts for every text in pieces, (what, text) pairs: a Unicode font,
+        with a font found for the characters it lacks (Japanese, Chinese, Korean)."""
         from fpdf import FPDF
 
         self.pdf: FPDF = FPDF(orientation="portrait", unit="mm", format="A4")
@@ -146,6 +208,23 @@ class _Sheet:
         else:
             self.family = "helvetica"
         self.replaced = False
+        text = "".join(t for _, t in pieces)
+        missing = _unprintable(text, fonts[0] if fonts else None)
+        if missing:
+            # without a Unicode font the one found must print everything, else the rest
+            found = font_with(missing if fonts else needed(text))
+            if found is None:
+                raise no_font(pieces, missing)
+            # reading a CJK font takes seconds: once, its regular face also serving bold text
+            # where it is the fallback
+            for style in ("",) if fonts else ("", "B"):
+                self.pdf.add_font(
+                    "Extra", style, str(found.path), collection_font_number=found.index
+                )
+            if fonts:
+                self.pdf.set_fallback_fonts(["Extra"], exact_match=False)
+            else:
+                self.family, self.unicode = "Extra", True
 
     def text(self, value: str) -> str:
         if self.unicode:
@@ -222,10 +301,19 @@ def render_sheet(
     event_date: date | None = None,
     format_name: str | None = None,
     player_id: str | None = None,
+    language: str | None = None,
 ) -> bytes:
-    """The registration sheet of a deck as PDF bytes."""
-    data = sheet_data(deck, db)
-    sheet = _Sheet()
+    """The registration sheet of a deck as PDF bytes, card names in ``language`` (see
+    ``sheet_data``; ``language_of`` tells a name list's)."""
+    data = sheet_data(deck, db, language)
+    fields = [("player name", player), ("event", event or ""), ("player id", player_id or "")]
+    fields.append(("format", format_name or ""))
+    names = [
+        ("card name", name)
+        for g in (data.monsters, data.spells, data.traps, data.side, data.extra)
+        for _, name in g.lines
+    ]
+    sheet = _Sheet([*fields, *names])
     pdf = sheet.pdf
     pdf.set_title(f"Deck registration sheet: {player}")
     pdf.set_creator(f"deckcheck {__version__}")

@@ -9,7 +9,8 @@ from urllib.parse import quote
 
 from deckcheck.inputs import is_url
 
-SHORT = 60
+# a ydke:// URL is hundreds of characters of base64: its first ones label it in headings
+SHORT = 32
 
 
 def file_path(source: str) -> str | None:
@@ -41,7 +42,8 @@ def source_uri(source: str) -> str | None:
 
 
 def short(source: str) -> str:
-    """The source for headings and names: long URLs cut with an ellipsis."""
+    """The source for headings and names: a long URL cut to a short label with an ellipsis
+    (the JSON report keeps the whole URL)."""
     if len(source) <= SHORT or not is_url(source):
         return source
     return source[: SHORT - 1] + "…"

@@ -17,6 +17,7 @@ from deckcheck.service import errors
 from deckcheck.service.limits import BodyLimit, Timeout
 from deckcheck.service.settings import Settings
 from deckcheck.service.state import Service
+from deckcheck.service.suggestions import SuggestionLimit
 
 DESCRIPTION = """Banlists, card look-ups, deck validation and event registration.
 
@@ -61,4 +62,5 @@ def create_app(settings: Settings | None = None, service: Service | None = None)
     # outermost first: the timeout covers reading the body
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(Timeout, seconds=settings.timeout)
+    app.add_middleware(SuggestionLimit, seconds=settings.timeout)  # "did you mean" budget
     return app

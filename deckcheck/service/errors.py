@@ -149,6 +149,14 @@ def _deckcheck(_: Request, exc: Exception) -> JSONResponse:
     return error_response(400, str(exc), "bad-input")
 
 
+def _value(request: Request, exc: Exception) -> JSONResponse:
+    """A number with more digits than int() converts is bad input wherever it is met;
+    any other ValueError is a bug, answered (and logged) as one."""
+    if "integer string conversion" not in str(exc):
+        raise exc
+    return error_response(400, "a number in the request has too many digits", "bad-input")
+
+
 def _unexpected(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unexpected error", exc_info=exc)
     return error_response(500, "internal error; the request was logged", "internal-error")
@@ -170,6 +178,8 @@ def install(app: FastAPI, html: HtmlRenderer | None = None) -> None:
     app.add_exception_handler(RequestValidationError, handler(_validation))
     app.add_exception_handler(HTTPException, handler(_http))
     app.add_exception_handler(DeckcheckError, handler(_deckcheck))
+    # handled here, not by the catch-all: a caller's mistake must not drop the connection
+    app.add_exception_handler(ValueError, handler(_value))
     app.add_exception_handler(Exception, handler(_unexpected))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from datetime import UTC, date, datetime
 from typing import Any
@@ -18,9 +19,17 @@ from deckcheck.decks.model import Deck, Section
 from deckcheck.registration import Registration, RegistrationRefused, Sections
 from deckcheck.service.errors import ApiError
 from deckcheck.service.state import Service
-from deckcheck.service.storage import EventRow, RegistrationRow, ReplaceRefused
-from deckcheck.service.tokens import hash_token, new_event_id, new_token, token_matches
+from deckcheck.service.storage import EventRow, RegistrationRow, ReplaceRefused, RequestReused
+from deckcheck.service.tokens import (
+    hash_token,
+    new_event_id,
+    new_token,
+    request_player_key,
+    token_matches,
+)
 from deckcheck.validation.report import Report
+
+REQUEST_ID = r"^[A-Za-z0-9._:-]{16,128}$"  # a client's id for one submission
 
 
 def clean_text(value: str) -> str:
@@ -31,6 +40,16 @@ def clean_text(value: str) -> str:
     if not cleaned:
         raise ValueError("must not be empty")
     return cleaned
+
+
+def clean_name(value: str) -> str:
+    """A player's name: clean text that keeps a visible character (deckcheck.registration
+    drops the invisible ones)."""
+    from deckcheck.registration import player_name
+
+    if not player_name(clean_text(value)):
+        raise ValueError("must have a visible character")
+    return clean_text(value)
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -68,8 +87,18 @@ class RegistrationIn(BaseModel):
         description="To register again: the key given at the player's first registration "
         "(the organiser's token in Authorization does as well)",
     )
+    request_id: str | None = Field(
+        None,
+        min_length=16,
+        max_length=128,
+        pattern=REQUEST_ID,
+        description="A random id the client picks for this submission (e.g. a UUID). Sent "
+        "again with the same player and deck, after an answer that never arrived, it gets "
+        "the stored registration back (a first registration's player key included) "
+        "instead of a refusal; with another deck it is refused (409)",
+    )
 
-    _player = field_validator("player")(clean_text)
+    _player = field_validator("player")(clean_name)
 
 
 class RegistrationOut(BaseModel):
@@ -88,6 +117,12 @@ class RegistrationOut(BaseModel):
     player_key: str | None = Field(
         None, description="Only on the first registration: needed to register again"
     )
+
+
+class PlayerKey(BaseModel):
+    event: str
+    player: str
+    player_key: str = Field(description="Shown once; the player's earlier key stops working")
 
 
 class RegistrationList(BaseModel):
@@ -161,29 +196,50 @@ def register(
     deck: Deck,
     key: str | None = None,
     organiser: bool = False,
+    request_id: str | None = None,
 ) -> RegistrationOut:
     """Validate and store; an invalid deck is refused (422) with its report. A player's
     first registration gets a key (shown once); registering again needs that key or the
-    organiser's token, so nobody replaces another player's deck by giving their name."""
+    organiser's token, so nobody replaces another player's deck by giving their name.
+
+    With ``request_id`` the same submission sent again gets the stored answer: the key of
+    a first registration is worked out from the id, so it can be given again."""
+    from deckcheck.registration import player_name
     from deckcheck.registration import register as make_record
+    from deckcheck.service.storage import player_key
 
-    if not is_open(event):
-        raise ApiError(
-            409, f"registration for {event.name} closed at {event.deadline}", "registration-closed"
-        )
-    checker = svc.checker_for(event.format, event.points_cap)
+    name = player_name(player)
+    if request_id and not re.fullmatch(REQUEST_ID, request_id):
+        raise ApiError(422, "a request id is 16 to 128 letters, digits or . _ : -")
+    if request_id:
+        new_key = request_player_key(event.id, player_key(name), request_id)
+        request = hash_token(request_id)
+    else:
+        new_key, request = new_token(), None
     try:
-        record = make_record(
-            deck, svc.db, player, event.format, event.date, event=event.name, checker=checker
-        )
-    except RegistrationRefused as exc:
-        raise ApiError(422, str(exc), "deck-invalid", report=exc.report) from None
-    new_key = new_token()
+        if not is_open(event):
+            stored = request and svc.storage.stored(
+                event.id, name, request, deck.digest(), hash_token(new_key)
+            )
+            if not stored:
+                raise ApiError(
+                    409,
+                    f"registration for {event.name} closed at {event.deadline}",
+                    "registration-closed",
+                )
+            row, first = stored
+            return registration_out(row, new_key if first else None)
+        checker = svc.checker_for(event.format, event.points_cap)
+        try:
+            record = make_record(
+                deck, svc.db, name, event.format, event.date, event=event.name, checker=checker
+            )
+        except RegistrationRefused as exc:
+            raise ApiError(422, str(exc), "deck-invalid", report=exc.report) from None
 
-    def may_replace(stored: str) -> bool:
-        return organiser or (key is not None and token_matches(key, stored))
+        def may_replace(stored: str) -> bool:
+            return organiser or (key is not None and token_matches(key, stored))
 
-    try:
         row, first = svc.storage.register(
             event.id,
             record.player,
@@ -191,15 +247,32 @@ def register(
             record.model_dump(mode="json"),
             hash_token(new_key),
             may_replace,
+            request,
         )
     except ReplaceRefused:
+        # the same answer for no key, a wrong key and another player's key
         raise ApiError(
             403,
-            f"{record.player} is registered for {event.name} already; to register again give "
-            "the player key from the first registration",
+            f"registering {name} for {event.name} needs the player key given at the first "
+            "registration of that name, or the organiser's token",
             "player-key-required",
         ) from None
+    except RequestReused:
+        raise ApiError(
+            409,
+            "this request id was used for another deck; send a new submission with a new id",
+            "request-id-reused",
+        ) from None
     return registration_out(row, new_key if first else None)
+
+
+def new_player_key(svc: Service, event: EventRow, player: str) -> PlayerKey:
+    """A new key for a registered player (organiser only), for one who lost theirs."""
+    key = new_token()
+    found = svc.storage.replace_player_key(event.id, player, hash_token(key))
+    if found is None:
+        raise ApiError(404, f"no registration for player {player!r} in {event.name}")
+    return PlayerKey(event=event.id, player=found, player_key=key)
 
 
 def current_record(svc: Service, event: EventRow, player: str) -> Registration:

@@ -22,6 +22,7 @@ from deckcheck.decks.model import SECTIONS, Deck
 from deckcheck.service import events
 from deckcheck.service.errors import ApiError
 from deckcheck.service.state import Service
+from deckcheck.service.tokens import new_token
 from deckcheck.validation.report import Report
 from deckcheck.validation.rules import RULES
 
@@ -223,7 +224,8 @@ def event_page(request: Request, event_id: str) -> HTMLResponse:
     event = _event_or_404(request, event_id)
     if isinstance(event, HTMLResponse):
         return event
-    return render(request, "event.html", event=events.event_out(event))
+    # each form sent carries its own id: sent again (an answer lost), it gets the stored answer
+    return render(request, "event.html", event=events.event_out(event), request_id=new_token())
 
 
 @router.post("/events/{event_id}/register", response_class=HTMLResponse)
@@ -233,6 +235,7 @@ async def register(
     player: str = Form("", max_length=200),
     deck: str = Form("", max_length=256 * 1024),
     key: str = Form("", alias="player_key", max_length=200),
+    request_id: str = Form("", max_length=128),
     file: UploadFile | None = None,
 ) -> HTMLResponse:
     svc = _svc(request)
@@ -240,17 +243,19 @@ async def register(
     if isinstance(event, HTMLResponse):
         return event
     shown = events.event_out(event)
-    keep = {"event": shown, "player": player, "pasted": deck}
+    keep = {"event": shown, "player": player, "pasted": deck, "request_id": new_token()}
     try:
         try:
-            name = events.clean_text(player)
+            name = events.clean_name(player)
         except ValueError as exc:
             raise ApiError(422, f"player name {exc}") from None
         data, source = await deck_input(deck, file)
 
         def work() -> events.RegistrationOut:
             parsed = svc.read_deck(data, source)
-            return events.register(svc, event, name, parsed, key.strip() or None)
+            return events.register(
+                svc, event, name, parsed, key.strip() or None, request_id=request_id or None
+            )
 
         done = await run_in_threadpool(work)
     except ApiError as exc:

@@ -16,6 +16,11 @@ ENV_DATABASE_URL = "DECKCHECK_DATABASE_URL"
 ENV_CARDS = "DECKCHECK_CARDS"
 MAX_BODY = 256 * 1024  # a deck is a few KB; 256 KB leaves room for long name lists
 REQUEST_TIMEOUT = 10.0  # seconds for one request, body reading included
+# connections (deckcheck.service.connections): seconds a connection may send nothing between
+# requests, seconds from then to a request's complete headers, open connections per worker
+IDLE_TIMEOUT = 5.0
+HEADER_TIMEOUT = 10.0
+MAX_CONNECTIONS = 1000
 
 
 @dataclass(frozen=True)

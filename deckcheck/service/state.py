@@ -15,8 +15,8 @@ from deckcheck.errors import InputError
 from deckcheck.service.errors import ApiError
 from deckcheck.service.settings import Settings
 
-# each unknown name costs a fuzzy search over every card name (up to ~0.25 s): a request may
-# hold only this many, so that one request cannot hold a worker for minutes
+# unknown names are read loosely and get "did you mean" searches on the request's budget
+# (deckcheck.service.suggestions); past this many a deck is refused outright
 MAX_UNKNOWN_NAMES = 25
 MAX_CAPPED_CHECKERS = 32
 
@@ -47,13 +47,14 @@ class Service:
     def build(cls, settings: Settings) -> Service:
         from deckcheck.banlist.store import BanlistStore
         from deckcheck.cards.db import CardDB
-        from deckcheck.formats.registry import load_formats
+        from deckcheck.formats.registry import formats_with_lists
         from deckcheck.service.storage import open_storage
         from deckcheck.validation import Checker
 
         db = CardDB.open(settings.cards)
+        db.name_index()  # built before serving (and frozen with the rest), not by a request
         banlists = BanlistStore.open()
-        formats = load_formats()
+        formats = formats_with_lists(banlists)  # imported series are formats too
         checker = Checker(db, banlists, formats)
         return cls(settings, db, banlists, formats, checker, open_storage(settings.database_url))
 

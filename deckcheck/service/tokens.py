@@ -6,6 +6,7 @@ back out of the database; a slow password hash would only slow every organiser r
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -20,6 +21,15 @@ def new_token() -> str:
 
 def new_event_id() -> str:
     return secrets.token_urlsafe(EVENT_ID_BYTES)
+
+
+def request_player_key(event_id: str, player_key: str, request_id: str) -> str:
+    """The player key of a first registration sent with ``request_id``: worked out from the
+    id, which only the client knows (an HMAC keyed by it), so that the same request sent
+    again gets the same key back."""
+    message = f"deckcheck player key\0{event_id}\0{player_key}".encode("utf-8", "surrogatepass")
+    mac = hmac.new(request_id.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
 def hash_token(token: str) -> str:

@@ -32,6 +32,7 @@ from deckcheck.cards.db import CardDB
 from deckcheck.cards.filters import FRAME_WORDS, KINDS, Filter, Term, fold, traits
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
+from deckcheck.cards.suggest import budget_scope
 from deckcheck.errors import InputError
 from deckcheck.infile import read_text
 from deckcheck.stats.conditions import Condition, parse_condition
@@ -133,7 +134,8 @@ def parse_categories(text: str, db: CardDB, source: str = "<memory>") -> Categor
         raise InputError(f"{source}: categories text larger than {MAX_BYTES // 1024} KiB")
     data = yamlsafe.load(text, source)
     problems: list[str] = []
-    result = _build(data, db, source, problems)
+    with budget_scope():  # one "did you mean" budget for the whole file
+        result = _build(data, db, source, problems)
     if problems:
         listed = "\n".join(f"  - {p}" for p in problems)
         raise InputError(f"{source}: {len(problems)} problem(s) in the categories file:\n{listed}")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from deckcheck.cards.db import CardDB
+from deckcheck.progress import progress
 from deckcheck.stats.analysis import Going, HandStats, Method, analyse_hands
 from deckcheck.stats.categories import CategorySet, load_categories
 
@@ -29,4 +30,6 @@ def hands_for_paths(
     def analyse(path: str) -> HandStats:
         return analyse_hands(load_deck(path, db), db, groups, going, turns, samples, seed, method)
 
-    return analyse(deck), (analyse(compare) if compare is not None else None)
+    # many samples, or conditions counted by enumeration, can take a while
+    with progress("counting opening hands"):
+        return analyse(deck), (analyse(compare) if compare is not None else None)

@@ -89,6 +89,13 @@ class Checker:
             self._formats = load_formats()
         found = self._formats.get(format_id.lower())
         if found is None:
+            from deckcheck.formats.registry import list_format
+
+            # an imported series no format uses is a format of its own (kept: few exist)
+            found = list_format(self.banlists, format_id)
+            if found is not None:
+                self._formats = {**self._formats, found.id: found}
+                return found
             from deckcheck.errors import InputError
 
             known = ", ".join(sorted(self._formats))
@@ -102,13 +109,11 @@ class Checker:
         # a caller's own Format may share an id with a registered one: equal or recomputed
         if found is not None and (found.format is fmt or found.format == fmt):
             return found
-        if fmt.legal_from and day < fmt.legal_from:
+        problem = fmt.date_problem(day)
+        if problem:
             from deckcheck.errors import InputError
 
-            raise InputError(
-                f"{fmt.name} starts on {fmt.legal_from.isoformat()}; "
-                f"there is no {fmt.id} card pool or list on {day.isoformat()}"
-            )
+            raise InputError(problem)
         if len(self._cache) >= MAX_CACHED:
             # most entries are per day: a long-running service asked about many days would
             # otherwise grow without bound; everything here can be worked out again

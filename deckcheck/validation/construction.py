@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
+from deckcheck.cards.suggest import budget_scope
 from deckcheck.decks.model import SECTIONS
 from deckcheck.validation.context import Context, Placed
 from deckcheck.validation.report import Violation, violation
 
 SECTION_TITLES = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
 SIZE_RULES = {"main": "main-deck-size", "extra": "extra-deck-size", "side": "side-deck-size"}
+NEAR_PASSCODES = 20  # how far below an unknown passcode a hint looks for a known one
 
 
 def parse_errors(ctx: Context) -> Iterator[Violation]:
@@ -27,6 +29,14 @@ def unknown_cards(ctx: Context) -> Iterator[Violation]:
         if p.card is None:
             key = p.slot.passcode if p.slot.passcode is not None else (p.slot.text or "")
             groups.setdefault((p.section, key), []).append(p)
+    with budget_scope():  # one budget per deck, unless a request's is in force
+        found = list(_unknown(ctx, groups))  # all inside the scope, not across yields
+    yield from found
+
+
+def _unknown(
+    ctx: Context, groups: dict[tuple[str, int | str], list[Placed]]
+) -> Iterator[Violation]:
     for (section, key), found in groups.items():
         lines = [p.slot.line for p in found if p.slot.line]
         copies = f" ({len(found)} copies)" if len(found) > 1 else ""
@@ -43,17 +53,15 @@ def unknown_cards(ctx: Context) -> Iterator[Violation]:
         else:
             hints = ctx.db.suggest(key)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
+            if hints.skipped:
+                hint = "; no suggestions: the search budget is spent"
             message = f"Unknown card name {key!r}{copies}{hint}"
             yield violation("unknown-card", message, name=key, **where)
 
 
 def near_passcode(ctx: Context, passcode: int) -> Card | None:
     """A known card numbered just below an unknown passcode, as YGOPro alternate arts are."""
-    for step in range(1, 21):
-        card = ctx.db.get(passcode - step)
-        if card is not None:
-            return card
-    return None
+    return ctx.db.below(passcode, NEAR_PASSCODES)
 
 
 def _counted(ctx: Context, section: str) -> int:

@@ -43,9 +43,7 @@ def _fill(ctx: Context, table: dict[int, Verdict | None]) -> None:
         for code in counts:
             if code not in table and code not in cards:
                 card = ctx.db.get(code)
-                if card is None:
-                    table[code] = None
-                else:
+                if card is not None:  # unknown passcodes are not kept: there is no end to them
                     cards[code] = card
     probe = Context(
         deck=Deck.trusted(main=[Slot.model_construct(passcode=code) for code in cards]),
@@ -110,7 +108,7 @@ def accept(ctx: Context, table: dict[int, Verdict | None] | None) -> list[str] |
             verdict = table.get(code, False)
             if verdict is False:  # cards this format and day has not seen yet
                 _fill(ctx, table)
-                verdict = table[code]
+                verdict = table.get(code)
             if verdict is None or not verdict.ok:
                 return None
             if section != "side" and verdict.extra_deck is wrong_side:

@@ -18,7 +18,15 @@ from deckcheck.validation.construction import article
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation, violation
 
-REGION_NAMES = {"tcg": "TCG", "ocg": "OCG", "ocg-kr": "Korean OCG", "ocg-sc": "Simplified Chinese"}
+REGION_NAMES = {
+    "tcg": "TCG",
+    "ocg": "OCG",
+    "ocg-kr": "Korean OCG",
+    "ocg-sc": "Simplified Chinese",
+    "masterduel": "Master Duel",
+}
+# a game with no release dates of its own: its cards come from these regions
+GAME_SOURCES = {"masterduel": ("ocg", "tcg")}
 KIND_NAMES = {"link": "Link", "pendulum": "Pendulum"}
 
 
@@ -75,6 +83,8 @@ def _used_cards(ctx: Context) -> list[Used]:
 def release_problem(card: Card, region: str, cutoff: date, excluded: list[date]) -> str | None:
     """Why ``card`` is outside the pool of ``region`` up to ``cutoff``, or None."""
     where = REGION_NAMES.get(region, region)
+    if region in GAME_SOURCES:
+        return _game_problem(card, region, cutoff)
     released = card.release.get(region)
     if released is not None:
         if released > cutoff:
@@ -92,6 +102,31 @@ def release_problem(card: Card, region: str, cutoff: date, excluded: list[date])
     earliest = min(card.release.values(), default=None)
     if earliest is not None and earliest > cutoff:
         return f"first released anywhere on {earliest}, after {cutoff}"
+    return None
+
+
+def _game_problem(card: Card, game: str, cutoff: date) -> str | None:
+    """A card is in the game once released in one of its source regions, unless the card
+    data's own record for the game says "unreleased" on the day (or does so later, before
+    the card's first status there: it was not in the game before that either)."""
+    where = REGION_NAMES.get(game, game)
+    sources = GAME_SOURCES[game]
+    released = [d for region, d in card.release.items() if region in sources and d]
+    if not released:
+        return f"no {' or '.join(REGION_NAMES[r] for r in sources)} release in the card data"
+    if min(released) > cutoff:
+        return f"first released on {min(released)}, after {cutoff}"
+    legality = card.legality.get(game)
+    changes = legality.history if legality else ()
+    status = None
+    for change in changes:
+        if change.date > cutoff:
+            if status is None and change.status == "unreleased":
+                return f"not yet in {where} on {cutoff} (added later, per the card data)"
+            break
+        status = change.status
+    if status == "unreleased":
+        return f"not yet in {where} on {cutoff}, per the card data"
     return None
 
 

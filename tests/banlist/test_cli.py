@@ -212,3 +212,61 @@ def test_import_a_published_list_keeps_its_exact_day(capsys):
     path = LFLISTS / "history" / "TCG" / "2025.10.lflist.conf"
     result = run(capsys, "banlist", "import", str(path))
     assert result.code == 0 and "tcg 2025.10" in result.out and "effective 2025-10-27" in result.out
+
+
+LOCALS = "!2026.06 Locals\n#Forbidden\n14558127 0 --Ash Blossom\n#Limited\n24224830 1 --CbtG\n"
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "blue-eyes.ydk")
+
+
+def check_json(capsys, *args: str) -> tuple[int, dict | None]:
+    result = run(capsys, "check", EXAMPLE, "--output-format", "json", *args)
+    return result.code, (json.loads(result.out)["decks"][0] if result.out else None)
+
+
+def test_an_imported_series_is_a_format_of_its_own(capsys, tmp_path: Path):
+    custom = tmp_path / "locals.lflist.conf"
+    custom.write_text(LOCALS, encoding="utf-8")
+    assert run(capsys, "banlist", "import", str(custom), "--series", "locals").code == 0
+    code, report = check_json(capsys, "--format", "locals", "--date", "2026-06-01")
+    assert code == 1 and report is not None
+    assert (report["format"]["id"], report["format"]["banlist"]) == ("locals", "2026.06")
+    assert [v["rule"] for v in report["violations"]] == ["forbidden"]  # Ash x3
+    # its first list is its first day
+    before = run(capsys, "check", EXAMPLE, "--format", "locals", "--date", "2026-05-31")
+    assert before.code == 2 and "locals starts on 2026-06-01" in before.err
+    shown = run(capsys, "cards", "show", "14558127", "--date", "2026-06-01")
+    line = next(x for x in shown.out.splitlines() if x.startswith("  locals "))
+    assert line.endswith("not legal (forbidden, list 2026.06)")
+
+
+def test_an_imported_list_attached_to_a_format_applies_from_its_day(capsys, tmp_path: Path):
+    custom = tmp_path / "locals.lflist.conf"
+    custom.write_text(LOCALS, encoding="utf-8")
+    assert run(capsys, "banlist", "import", str(custom), "--series", "tcg").code == 0
+    _, before = check_json(capsys, "--format", "tcg", "--date", "2026-05-31")
+    _, after = check_json(capsys, "--format", "tcg", "--date", "2026-06-01")
+    assert before is not None and after is not None
+    assert before["format"]["banlist"] == "2026.05" and before["valid"] is True
+    assert after["format"]["banlist"] == "2026.06" and after["valid"] is False
+    # a format pinned to another series' list: refused rather than filed where nothing reads it
+    pinned = run(capsys, "banlist", "import", str(custom), "--series", "goat")
+    assert pinned.code == 2 and "format goat uses the tcg list 2005.04" in pinned.err
+
+
+def test_remove_deletes_what_was_imported(capsys, tmp_path: Path):
+    custom = tmp_path / "locals.lflist.conf"
+    custom.write_text(LOCALS, encoding="utf-8")
+    assert run(capsys, "banlist", "import", str(custom), "--series", "tcg").code == 0
+    assert run(capsys, "banlist", "import", str(custom), "--series", "locals").code == 0
+    assert run(capsys, "banlist", "remove", "tcg").code == 2  # a name or --all
+    wrong = run(capsys, "banlist", "remove", "tcg", "2026.05")
+    assert wrong.code == 2 and "bundled lists cannot be removed" in wrong.err
+    removed = run(capsys, "banlist", "remove", "tcg", "2026.06")
+    assert removed.code == 0 and "tcg/2026.06.yaml" in removed.out
+    _, report = check_json(capsys, "--format", "tcg", "--date", "2026-06-01")
+    assert report is not None and report["format"]["banlist"] == "2026.05"
+    assert run(capsys, "banlist", "remove", "locals", "--all").code == 0
+    gone = run(capsys, "check", EXAMPLE, "--format", "locals")
+    assert gone.code == 2 and "unknown format 'locals'" in gone.err
+    again = run(capsys, "banlist", "remove", "locals", "--all")
+    assert again.code == 2 and "no imported locals lists" in again.err

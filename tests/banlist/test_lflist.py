@@ -167,3 +167,38 @@ def test_yaml_and_json_conversions_keep_every_entry(path: Path, tmp_path: Path):
     back = tmp_path / "back.lflist.conf"
     back.write_text(write_lflist(load_banlists(as_json)), encoding="utf-8")
     assert _state(load_banlists(back)) == _state(first)
+
+
+BIG = "1" + "0" * 5000  # more digits than int() converts
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (f"55144522 {BIG}", "bad count 1000"),
+        (f"{BIG} 1", "passcode 1000"),
+        (f"0000{BIG} 1", "passcode 0000"),
+        ("10000000000 1", "passcode 10000000000 is not a card"),  # the first past the limit
+        (f"55144522 $genesys {BIG}", "implausible points 1000"),
+        (f"55144522 3 {BIG}", "implausible points 1000"),
+        ("55144522 3 1000001", "implausible points 1000001"),
+        (f"$genesys {BIG}", "points cap 1000"),
+        ("$genesys 1000001", "points cap 1000001 is not plausible"),
+        (f"#Limited {BIG}", "no group is numbered so high"),
+    ],
+)
+def test_huge_numbers_are_problems_with_lines(line: str, message: str):
+    parsed = parse_lflist(f"!2026.07 OCG\n#Forbidden\n{line}\n55144522 1\n")
+    assert [p.line for p in parsed.errors] == [3]
+    assert message in parsed.errors[0].message
+    assert len(parsed.errors[0].message) < 200  # the number is cut in the message
+    assert list(parsed.banlists[0].entries) == [55144522]
+
+
+def test_largest_numbers_that_are_read():
+    text = "!2026.07 OCG\n$genesys 1000000\n9999999999 0\n55144522 3 1000000\n#Limited 999\n"
+    parsed = parse_lflist(text)
+    assert parsed.errors == []
+    banlist = parsed.banlists[0]
+    assert banlist.points_cap == 1_000_000 and banlist.entries[55144522].points == 1_000_000
+    assert banlist.entries[9999999999].limit == 0

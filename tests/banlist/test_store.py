@@ -35,7 +35,15 @@ def test_bundled_files_validate(store: BanlistStore):
 
 
 def test_series_and_ranges(store: BanlistStore):
-    assert store.series() == ["genesys", "ocg", "speed", "tcg", "traditional"]
+    assert store.series() == [
+        "genesys",
+        "masterduel",
+        "ocg",
+        "speed",
+        "tcg",
+        "traditional",
+        "world",
+    ]
     ocg = [b.name for b in store.lists("ocg")]
     assert ocg[0] == "1999.07" and ocg[-1] == "2026.07"
     assert "2020.01" in ocg and "2023.04" in ocg

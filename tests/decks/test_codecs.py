@@ -137,14 +137,14 @@ def test_load_deck_size_limit_edge(db, tmp_path):
     assert load_deck(str(legal), db).passcodes("main") == [POT]
     huge = tmp_path / "huge.ydk"
     huge.write_bytes(b"#" * (MAX_INPUT_BYTES + 1))
-    with pytest.raises(InputError, match="over 2 MB"):
+    with pytest.raises(InputError, match="larger than 2 MiB"):
         load_deck(str(huge), db)
 
 
 def test_load_deck_missing_and_folder(db, tmp_path):
     with pytest.raises(InputError, match="no such file"):
         load_deck(str(tmp_path / "nope.ydk"), db)
-    with pytest.raises(InputError, match="directory"):
+    with pytest.raises(InputError, match="a folder, not a regular file"):
         load_deck(str(tmp_path), db)
 
 
@@ -184,3 +184,42 @@ def test_digest_ignores_order_but_not_printings_or_sections():
     moved = Deck.from_passcodes([BEWD, POT, DARK_MAGICIAN, RAIGEKI], [BEUD], [])
     assert deck.digest() == reordered.digest()
     assert len({deck.digest(), other_art.digest(), other_extra_art.digest(), moved.digest()}) == 4
+
+
+@pytest.mark.parametrize(
+    ("key", "section"),
+    [
+        ("main", "main"),
+        ("main_deck", "main"),
+        ("Main Deck", "main"),
+        ("MAIN_DECK", "main"),
+        ('"main deck"', "main"),
+        ("extra_deck", "extra"),
+        ("side_deck", "side"),
+        ("Side  Deck", "side"),
+    ],
+)
+def test_every_key_the_reader_takes_is_sniffed_as_yaml(db, key, section):
+    text = f"{key}:\n  - {POT}\n"
+    assert sniff(text) == "yaml"
+    deck = read_deck(text, db, source="-")  # no file name to go by: stdin, the service
+    assert deck.passcodes(section) == [POT] and deck.problems == []
+
+
+def test_a_key_the_reader_does_not_take_is_no_yaml_deck():
+    assert sniff(f"mainboard:\n  - {POT}\n") == "names"
+
+
+def test_sniffing_a_long_line_of_spaces_is_quick():
+    import time
+
+    start = time.perf_counter()
+    assert sniff("a" + " " * 60_000 + "b") == "names"  # a key pattern once took 24 s on it
+    assert time.perf_counter() - start < 2
+
+
+def test_a_yaml_deck_in_a_txt_file_is_read_as_yaml(db, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(f"side_deck:\n  - {POT}\n")
+    deck = load_deck(str(path), db)
+    assert deck.passcodes("side") == [POT] and deck.problems == []

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckcheck.decks import read_deck
+from deckcheck.decks.common import MAX_COPIES
 from tests.cli.helpers import run
 from tests.conftest import DECKS
-from tests.decks.helpers import BEUD, BEWD, POT
+from tests.decks.helpers import BEUD, BEWD, POT, SEVEN
 
 ALTERGEIST = str(DECKS / "AI_Altergeist.ydk")  # every card known to the data
 ALBAZ = str(DECKS / "AI_Albaz.ydk")  # three passcodes the data does not know
@@ -88,3 +91,39 @@ def test_bad_usage_and_bad_input(capsys, tmp_path):
     binary.write_bytes(bytes(range(256)))
     result = run(capsys, "convert", str(binary), "--to", "ydk")
     assert result.code == 2 and "binary" in result.err and "Traceback" not in result.err
+
+
+def ydk_with(tmp_path, *codes: int):
+    path = tmp_path / "many.ydk"
+    path.write_text("#main\n" + "".join(f"{c}\n" for c in codes) + "#extra\n!side\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("to", ["json", "yaml", "names"])
+def test_as_many_copies_as_an_entry_holds_convert_and_read_back(capsys, tmp_path, db, to):
+    result = run(capsys, "convert", ydk_with(tmp_path, *[POT] * MAX_COPIES), "--to", to)
+    assert result.code == 0, result.err
+    assert read_deck(result.out, db, fmt=to).passcodes("main") == [POT] * MAX_COPIES
+
+
+@pytest.mark.parametrize("to", ["json", "yaml", "names"])
+def test_more_copies_than_an_entry_holds_are_refused(capsys, tmp_path, to):
+    result = run(capsys, "convert", ydk_with(tmp_path, *[POT] * (MAX_COPIES + 1)), "--to", to)
+    assert result.code == 2 and result.out == ""
+    assert f"{MAX_COPIES + 1} copies of {POT}" in result.err
+
+
+def test_ydke_holds_any_number_of_copies(capsys, tmp_path, db):
+    result = run(capsys, "convert", ydk_with(tmp_path, *[POT] * (MAX_COPIES + 1)), "--to", "ydke")
+    assert result.code == 0
+    assert read_deck(result.out, db).passcodes("main") == [POT] * (MAX_COPIES + 1)
+
+
+def test_what_would_read_back_as_another_card_is_refused(capsys, tmp_path, db):
+    # 7 is no passcode; a name list writes it as "1 7", which reads as the Spell Card "7"
+    path = ydk_with(tmp_path, 7)
+    result = run(capsys, "convert", path, "--to", "names", "--allow-unknown")
+    assert result.code == 2 and result.out == ""
+    assert "would not read back as the same deck" in result.err and f"{SEVEN}" in result.err
+    kept = run(capsys, "convert", path, "--to", "json", "--allow-unknown")
+    assert kept.code == 0 and read_deck(kept.out, db).passcodes("main") == [7]

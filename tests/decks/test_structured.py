@@ -192,3 +192,93 @@ def test_deep_json_is_a_clear_error_or_problems(db, levels):
         assert "nested" in str(exc)
     else:
         assert deck.main == [] and deck.problems
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (f'{{"main": [{BEWD}, {BEWD}],\n "main": [{POT}], "x": 1e5}}', 2),  # YAML reads 1e5 apart
+        (f'{{"main": [{BEWD}],\n "main": [{POT}]}}', 2),
+        (f'{{"main": [\n{{"card": {BEWD}, "card": {POT}}}]}}', 2),
+        (f'{{"side": {{"{POT}": 1,\n "{POT}": 2}}}}', 2),
+    ],
+    ids=["with-1e5", "plain", "in-an-item", "in-a-section-mapping"],
+)
+def test_a_json_key_given_twice_is_an_error_with_its_line(db, text, line):
+    with pytest.raises(InputError, match=f"line {line}: key '.*' given twice"):
+        read_json(text, db)
+
+
+def test_a_json_key_given_twice_where_yaml_cannot_say_the_line(db):
+    text = '{"main": [1],\t"main": [2], "name": "\\ud83d\\ude00"}'  # an escape YAML refuses
+    with pytest.raises(InputError, match="key 'main' given twice"):
+        read_json(text, db)
+
+
+def test_json_keys_given_once_are_read(db):
+    deck = read_json(f'{{"main": [{BEWD}], "extra": [], "side": [{POT}], "x": 1e5}}', db)
+    assert deck.passcodes("main") == [BEWD] and deck.passcodes("side") == [POT]
+
+
+def test_a_yaml_key_given_twice_is_an_error_with_its_line(db):
+    with pytest.raises(InputError, match="line 3: key 'main' given twice"):
+        read_yaml(f"main: [{BEWD}]\nside: []\nmain: [{POT}]\n", db)
+    with pytest.raises(InputError, match="line 2: the main section given twice .*main_deck"):
+        read_yaml(f"main: [{BEWD}]\nmain_deck: [{POT}]\n", db)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('{"main": [\n' + "1" * 5000 + "]}", 2),
+        ('{"name": "' + "1" * 5000 + '",\n"main": [{"card": 1, "count": -' + "1" * 5000 + "}]}", 2),
+    ],
+    ids=["passcode", "negative-count-after-a-long-string"],
+)
+def test_a_number_int_cannot_convert_is_an_error_with_its_line(db, text, line):
+    with pytest.raises(InputError, match=f"line {line}: a number of 5000 digits"):
+        read_json(text, db)
+
+
+def test_the_longest_number_int_converts_is_a_problem(db):
+    deck = read_json('{"main": [' + "9" * 4300 + "]}", db)
+    assert deck.main == [] and "too large to be a passcode" in deck.problems[0].message
+
+
+def test_more_copies_than_an_entry_holds_are_not_written(db):
+    from deckcheck.decks.codecs import write_deck
+
+    legal = Deck.from_passcodes([POT] * MAX_COPIES, [], [])
+    for fmt in ("json", "yaml", "names"):
+        assert read_deck_as(write_deck(legal, fmt, db), fmt, db).digest() == legal.digest()
+    over = Deck.from_passcodes([POT] * (MAX_COPIES + 1), [], [])
+    for fmt in ("json", "yaml", "names"):
+        with pytest.raises(InputError, match=f"{MAX_COPIES + 1} copies of {POT}"):
+            write_deck(over, fmt, db)
+
+
+def read_deck_as(text: str, fmt: str, db) -> Deck:
+    from deckcheck.decks.codecs import read_deck
+
+    return read_deck(text, db, fmt=fmt)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"main": [\n"\\ud800 Pot of Greed"]}',  # a loose name match would read past it
+        '{"main": [1],\n"\\ud800x": [2]}',  # a key, shown in an "unknown section" message
+        '{"main": [\n{"card": 55144522, "\\udc00": 2}]}',
+        '{"main": [\n{"card": 55144522, "count": "\\ud800"}]}',
+        '{"main": [],\n"name": "\\ud800"}',
+    ],
+    ids=["card", "section-key", "item-key", "count", "name"],
+)
+def test_half_a_character_anywhere_in_json_is_an_error_with_its_line(db, text):
+    with pytest.raises(InputError, match="line 2: the deck holds invalid Unicode text"):
+        read_json(text, db)
+
+
+def test_a_whole_character_written_as_two_escapes_is_read(db):
+    deck = read_json(f'{{"main": [{POT}], "name": "\\ud83d\\ude00"}}', db)
+    assert deck.name == "\U0001f600" and deck.passcodes("main") == [POT]

@@ -68,13 +68,16 @@ def test_a_refused_action_fails_and_names_the_legal_options(db):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"phase": "lunch"}, "phase one of"),
+        ({"phase": "lunch"}, "phase: should be 'draw', 'standby'"),
         ({"players": [{"hand": ["Vorse Raidr"]}]}, "did you mean Vorse Raider"),
-        ({"players": [{"monsters": [{"card": "Vorse Raider", "zone": 9}]}]}, "zone must be"),
+        (
+            {"players": [{"monsters": [{"card": "Vorse Raider", "zone": 9}]}]},
+            r"players\[0\]\.monsters\[0\]\.zone: should be less",
+        ),
         ({"players": [{"monsters": [{"card": "Dark Hole", "zone": 0}]}]}, "not a monster"),
-        ({"colour": "red"}, "unknown scenario field"),
+        ({"colour": "red"}, "colour: unknown field"),
         ({"profile": "master-rule-1999"}, "unknown rules profile"),
-        ({"actions": [{"do": "dance"}]}, "unknown action 'dance'"),
+        ({"actions": [{"do": "dance"}]}, r"actions\[0\]\.do: should be 'normal_summon'"),
         ({"first": 1}, "first applies to a new duel"),
         (
             {

@@ -3,6 +3,9 @@ overrides in order, command-line options winning, clear errors for bad files."""
 
 from __future__ import annotations
 
+import json
+import re
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -89,7 +92,8 @@ def test_deck_files_follow_paths_and_exclude(repo):
 def test_deckcheck_toml_wins_over_pyproject(repo):
     (repo / "decks" / "deckcheck.toml").write_text('format = "edison"\ndate = "today"\n')
     config = load_config(repo / "decks")
-    assert config.root == repo / "decks" and (config.format, config.date) == ("edison", None)
+    assert config.root == repo / "decks"
+    assert (config.format, config.date) == ("edison", date.today())
     # its default paths: every .ydk and .ydke below it
     assert [p.name for p in config.deck_files()] == ["a.ydk", "old.ydk", "b.ydk", "c.ydk"]
 
@@ -107,6 +111,7 @@ def test_pyproject_without_the_table_is_passed_over(tmp_path):
         ('output-format = "xml"', "output-format: must be one of text, json, sarif"),
         ('date = "2025-13-01"', "bad date '2025-13-01'"),
         ("points-cap = -5", "points-cap: Input should be greater than 0"),
+        ("points-cap = inf", "points-cap: Input should be a finite number"),
         ('format = "tcg', "is not valid TOML"),
         ("[[overrides]]\nformat = 'tcg'", "overrides.0.paths: Field required"),
     ],
@@ -151,3 +156,68 @@ def test_defaults_without_a_file_are_a_valid_config(tmp_path):
     assert found.file is None
     assert found == Config(root=tmp_path.resolve())
     assert found.settings_for(tmp_path / "a.ydk") == Settings()
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+EXAMPLE_DECK = Path(__file__).resolve().parents[2] / "examples" / "blue-eyes.ydk"
+
+
+def readme_config() -> str:
+    """The README's [tool.deckcheck] example, exactly as printed."""
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", text, flags=re.S)
+    found = [b for b in blocks if b.startswith("[tool.deckcheck]")]
+    assert len(found) == 1
+    return found[0]
+
+
+def deck_repo(root: Path, config: str) -> Path:
+    (root / "pyproject.toml").write_text(config)
+    for rel in ["decks/blue-eyes.ydk", "decks/genesys/blue-eyes.ydk", "decks/archive/old.ydk"]:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(EXAMPLE_DECK, root / rel)
+    return root
+
+
+def check_here(capsys, root: Path, monkeypatch, *args: str):
+    from tests.cli.helpers import run
+
+    monkeypatch.chdir(root)
+    return run(capsys, "check", "--output-format", "json", *args)
+
+
+def test_the_readme_example_works_as_printed(tmp_path, capsys, monkeypatch):
+    result = check_here(capsys, deck_repo(tmp_path, readme_config()), monkeypatch)
+    assert result.code in (0, 1), result.err
+    decks = json.loads(result.out)["decks"]
+    checked = {(d["deck"]["source"], d["format"]["id"], d["format"]["date"]) for d in decks}
+    assert checked == {
+        ("decks/blue-eyes.ydk", "tcg", "2025-06-14"),
+        ("decks/genesys/blue-eyes.ydk", "genesys", "2025-10-01"),
+    }
+    assert all(d["error"] is None for d in decks)
+
+
+def test_an_override_before_its_format_existed_spares_the_other_decks(
+    tmp_path, capsys, monkeypatch
+):
+    config = readme_config().replace("date = 2025-10-01", "date = 2025-09-21")
+    result = check_here(capsys, deck_repo(tmp_path, config), monkeypatch)
+    assert result.code == 2
+    by_source = {d["deck"]["source"]: d for d in json.loads(result.out)["decks"]}
+    assert by_source["decks/blue-eyes.ydk"]["valid"] is True  # still checked
+    genesys = by_source["decks/genesys/blue-eyes.ydk"]
+    assert genesys["valid"] is False and "starts on 2025-09-22" in genesys["error"]
+    assert genesys["deck"]["main"] == 40  # read, but not judged on cards
+    assert "decks/genesys/blue-eyes.ydk: Genesys starts on 2025-09-22" in result.err
+    # the first day of the format is checked
+    first = readme_config().replace("date = 2025-10-01", "date = 2025-09-22")
+    again = check_here(capsys, deck_repo(tmp_path, first), monkeypatch)
+    assert again.code in (0, 1), again.err
+
+
+def test_today_in_an_override_replaces_the_files_date(tmp_path):
+    config = readme_config().replace("date = 2025-10-01", 'date = "today"')
+    found = load_config(deck_repo(tmp_path, config))
+    assert found.settings_for(tmp_path / "decks/genesys/blue-eyes.ydk").date == date.today()
+    assert found.settings_for(tmp_path / "decks/blue-eyes.ydk").date == date(2025, 6, 14)

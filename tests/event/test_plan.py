@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck.cards.suggest import SuggestionBudget
 from deckcheck.errors import InputError
 from deckcheck.side import PlanRefused, apply_plan, changes, read_plan, summary, swap_violations
+from tests.cards.test_suggest import compared  # noqa: F401 (a fixture)
 
 from .helpers import CLEAR_WING, CLEAR_WING_ALT, deck
 
@@ -163,3 +165,65 @@ def test_empty_lists_give_the_registered_deck(db, chainburn):
 def test_huge_plan_is_refused():
     with pytest.raises(InputError, match="larger than 64 KiB"):
         read_plan("out:\n" + "  - Raigeki\n" * 10_000)
+
+
+# card names with commas (issue 12) and the suggestion budget of a plan (issue 11.16)
+
+FLOW = (
+    "out: [2 Raiden, Hand of the Lightsworn, 1 Scrap Dragon]\n"
+    "in: [2 The Phantom Knights of Ancient Cloak, 1 Brionac, Dragon of the Ice Barrier]\n"
+)
+CHANGED = (
+    "-2 Raiden, Hand of the Lightsworn (Main), +2 The Phantom Knights of Ancient Cloak (Main), "
+    "-1 Scrap Dragon (Extra), +1 Brionac, Dragon of the Ice Barrier (Extra)"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        FLOW,  # the README's flow style: YAML cuts each name at its comma
+        'out: ["2 Raiden, Hand of the Lightsworn", 1 Scrap Dragon]\n'  # quoted
+        'in: [2 The Phantom Knights of Ancient Cloak, "1 Brionac, Dragon of the Ice Barrier"]\n',
+        "out:\n  - 2 Raiden, Hand of the Lightsworn\n  - Scrap Dragon\n"
+        "in:\n  - The Phantom Knights of Ancient Cloak x2\n"
+        "  - Brionac, Dragon of the Ice Barrier: 1\n",  # block style needs no quotes
+    ],
+)
+def test_names_with_commas(db, level8, text):
+    sided = apply_plan(level8, read_plan(text), db)
+    assert summary(changes(level8, sided, db)) == CHANGED
+
+
+def test_comma_pieces_that_are_cards_stay_apart(db, chainburn):
+    plan = read_plan("out: [1 Just Desserts, 1 Ojama Trio]\nin: [2 Dimension Wall]\n")
+    sided = apply_plan(chainburn, plan, db)
+    assert summary(changes(chainburn, sided, db)) == (
+        "-1 Just Desserts (Main), -1 Ojama Trio (Main), +2 Dimension Wall (Main)"
+    )
+
+
+def test_a_piece_that_joins_no_card_is_named(db, level8):
+    reasons = refusal(level8, "out: [2 Raiden, Hand of the Lightsworns]\nin: []\n", db)
+    assert len(reasons) == 2
+    assert reasons[0].startswith("out[1]: unknown card '2 Raiden' (did you mean")
+    assert reasons[1].startswith("out[2]: unknown card 'Hand of the Lightsworns' (did you mean")
+
+
+def test_a_plan_of_repeated_unknown_entries_searches_once(db, chainburn, compared):  # noqa: F811
+    counter = compared(db.name_index().worst)
+    text = "out:\n" + "  - 1 Qqzx Vwkj\n" * 2500
+    assert len(text) > 40_000
+    reasons = refusal(chainburn, text, db)
+    assert len(reasons) == 2500 and counter.names > 0
+
+
+def test_a_plan_of_distinct_unknown_entries_is_on_a_budget(db, chainburn, compared):  # noqa: F811
+    counter = compared(SuggestionBudget().comparisons + db.name_index().worst)
+    text = "out:\n" + "".join(f"  - 1 Qqzx Vwkj {n}\n" for n in range(2000))
+    reasons = refusal(chainburn, text, db)
+    assert len(reasons) == 2000
+    assert reasons[-1] == (
+        "out[2000]: unknown card '1 Qqzx Vwkj 1999' (no suggestions: the search budget is spent)"
+    )
+    assert counter.names > 0

@@ -4,6 +4,7 @@ a legal sided version of it, and a different deck apart (DC603)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -152,6 +153,143 @@ def test_an_edited_record_is_refused(record):
         read_registration(json.dumps(data), "reg.json")
 
 
+def _set(data: dict, path: str, value: object) -> None:
+    *parents, last = path.split(".")
+    for part in parents:
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    data[int(last) if isinstance(data, list) else last] = value
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("player", "Jaden  Yuki"),  # one more space: the seal covers the text as written
+        ("player", "Syrus Truesdale"),
+        ("event", "Regional 43"),
+        ("event", None),
+        ("format", "tcg"),
+        ("date", "2025-11-02"),
+        ("banlist", "2025.07"),
+        ("source", "other.ydk"),
+        ("registered_at", "2025-01-01T00:00:00Z"),
+        ("deckcheck_version", "0.0.1"),
+        ("card_data_version", "1999-01-01"),
+        ("deck.main.0.name", "Pot of Greed"),
+        ("deck.main.0.count", 1.0),  # the same number spelled as a float
+        ("digest", "sha256:" + "0" * 64),
+        ("seal", "sha256:" + "0" * 64),
+        ("seal", None),
+        ("note", "an added field"),
+    ],
+)
+def test_an_edit_to_any_field_is_refused(record, field, value):
+    data = json.loads(record.to_json())
+    _set(data, field, value)
+    with pytest.raises(InputError, match="changed after registration"):
+        read_registration(json.dumps(data), "reg.json")
+
+
+def test_the_unedited_record_verifies_with_its_seal(record):
+    data = json.loads(record.to_json())
+    assert data["schema_version"] == 2
+    assert re.fullmatch("sha256:[0-9a-f]{64}", data["seal"])
+    # key order and white space are not part of the seal
+    shuffled = json.dumps(dict(reversed(list(data.items()))), separators=(",", ":"))
+    assert read_registration(shuffled, "reg.json") == record
+
+
+def test_the_deck_digest_is_a_full_sha256(record, chainburn):
+    assert record.digest == chainburn.digest() == CHAINBURN_DIGEST
+    assert re.fullmatch("sha256:[0-9a-f]{64}", record.digest)
+
+
+# AI_ChainBurn's digest as record format 1 stored it: the first 32 hex digits
+CHAINBURN_DIGEST = "sha256:5622f4712596ded66a7b6e1ad2616bc73da006e2eec2d7f676d83a18e7447ece"
+CHAINBURN_DIGEST_V1 = "sha256:5622f4712596ded66a7b6e1ad2616bc7"
+
+
+def old_record(chainburn, db, **changes: object) -> str:
+    """A record of format 1, as deckcheck wrote them before records were sealed."""
+    from deckcheck.registration import canonical
+
+    data = {
+        "kind": "deckcheck-registration",
+        "schema_version": 1,
+        "player": "Jaden Yuki",
+        "event": "Regional 42",
+        "format": "ocg",
+        "date": "2025-11-01",
+        "banlist": "2025.10",
+        "sizes": {"main": 56, "extra": 3, "side": 8},
+        "deck": canonical(chainburn, db).model_dump(mode="json"),
+        "digest": CHAINBURN_DIGEST_V1,
+        "source": "AI_ChainBurn.ydk",
+        "registered_at": "2025-10-30T12:00:00Z",
+        "deckcheck_version": "0.1.0",
+        "card_data_version": "2026-11-01",
+        **changes,
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+def test_a_record_of_format_1_still_verifies(chainburn, db, checker, tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(old_record(chainburn, db))
+    record = load_registration(path)
+    assert (record.schema_version, record.seal) == (1, None)
+    assert record.matches(chainburn)
+    report = verify(record, chainburn, db, checker=checker)
+    assert report.valid, report.violations
+    assert report.notes[-1] == (
+        f"matches the registration of Jaden Yuki for Regional 42 ({CHAINBURN_DIGEST_V1})"
+    )
+    sided = swap(chainburn, OJAMA_TRIO, MORPHING_JAR)
+    assert verify(record, sided, db, checker=checker).valid
+    other = replace(chainburn, OJAMA_TRIO, EFFECT_VEILER, "main")
+    assert not record.matches(other)
+
+
+def test_a_record_of_format_1_with_an_edited_deck_is_refused(chainburn, db):
+    text = old_record(chainburn, db, sizes={"main": 57, "extra": 3, "side": 8})
+    with pytest.raises(InputError, match="changed after registration"):
+        read_registration(text, "old.json")
+    # a full digest is not the format-1 spelling of it
+    with pytest.raises(InputError, match="changed after registration"):
+        read_registration(old_record(chainburn, db, digest=CHAINBURN_DIGEST), "old.json")
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "Alice",
+        "\uff41\uff4c\uff49\uff43\uff45",
+        "al\u00adice",
+        "ali\u200bce",
+        " alice\u3000",
+        "\ufeffalice",
+    ],
+)
+def test_player_names_are_normalised(spelling, db, chainburn, checker):
+    from deckcheck.registration import name_key, player_name
+
+    assert name_key(spelling) == name_key("alice") == "alice"
+    assert player_name(spelling).casefold() == "alice"
+    record = register(chainburn, db, spelling, "ocg", OCG_DAY, checker=checker)
+    assert record.player.casefold() == "alice"
+
+
+def test_names_that_differ_by_a_letter_stay_apart():
+    from deckcheck.registration import name_key
+
+    assert name_key("alice") != name_key("alicf")
+    assert name_key("al ice") != name_key("alice")  # a space is visible
+
+
+def test_a_name_of_invisible_characters_is_refused(db, chainburn, checker):
+    with pytest.raises(InputError, match="player's name"):
+        register(chainburn, db, "\u200b\u00ad\u2060", "ocg", OCG_DAY, checker=checker)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -172,3 +310,20 @@ def test_registered_deck_accepts_a_record_or_a_deck(record, chainburn, db, tmp_p
     assert found == record and from_record.digest() == chainburn.digest()
     from_deck, none = registered_deck(chainburn.source, db)
     assert none is None and from_deck.digest() == chainburn.digest()
+
+
+def test_the_verify_command_refuses_an_edited_player(tmp_path, capsys):
+    from tests.cli.helpers import run
+    from tests.conftest import DECKS
+
+    deck_file = str(DECKS / "AI_ChainBurn.ydk")
+    path = tmp_path / "reg.json"
+    args = ("register", deck_file, "-f", "ocg", "-d", "2025-11-01", "--player", "Jaden")
+    assert run(capsys, *args, "-o", str(path)).code == 0
+    assert run(capsys, "verify", str(path), deck_file).code == 0
+    data = json.loads(path.read_text())
+    data["player"] = "Chazz"
+    path.write_text(json.dumps(data))
+    refused = run(capsys, "verify", str(path), deck_file)
+    assert refused.code == 2
+    assert "the record was changed after registration" in refused.err

@@ -109,7 +109,7 @@ def test_github_annotations(reports, in_tmp):
         in (lines[11])
     )
     assert lines[13].startswith("::error title=DC101 main-deck-size::ydke://")
-    assert lines[-1] == "deckcheck: 4 deck(s) checked: 1 valid, 3 invalid"
+    assert lines[-1] == "deckcheck: 4 decks checked: 1 valid, 3 invalid"
     assert github.escape_data("50%\nnext") == "50%25%0Anext"
 
 
@@ -128,7 +128,7 @@ def test_markdown_comment(reports, in_tmp):
 
 def test_markdown_all_valid(reports):
     assert markdown.render(reports[:1]) == (
-        "## :white_check_mark: deckcheck: 0 of 1 deck invalid\n\nAll 1 checked decks are valid.\n"
+        "## :white_check_mark: deckcheck: 0 of 1 deck invalid\n\nThe checked deck is valid.\n"
     )
 
 

@@ -26,6 +26,8 @@ def test_card_by_passcode(client):
         "genesys",
         "goat",
         "edison",
+        "masterduel",
+        "world",
     }
 
 
@@ -33,7 +35,8 @@ def test_alternate_artwork_passcode_gives_the_same_card(client):
     original = client.get("/v1/cards/46986414", params=DAY).json()
     alternate = client.get("/v1/cards/36996508", params=DAY).json()
     assert alternate["card"] == original["card"]
-    assert original["card"]["passcodes"] == [46986414, 36996508, 46986421]
+    # Dark Magician's first printing first; its other artworks (more come from the cdb files)
+    assert original["card"]["passcodes"][:3] == [46986414, 36996508, 46986421]
 
 
 def test_forbidden_card_per_format(client):
@@ -118,3 +121,35 @@ def test_search_parameter_errors(client, params):
 def test_blank_search_finds_nothing(client):
     body = client.get("/v1/cards", params={"name": "   "}).json()
     assert body == {"query": "   ", "cards": [], "suggestions": []}
+
+
+def test_a_date_before_some_formats_existed_marks_them(client):
+    # 2025-09-21: the day before Genesys; Speed's list is from 2025-07-11, World's 2026-05-01
+    response = client.get("/v1/cards/24224830", params={"date": "2025-09-21"})
+    assert response.status_code == 200
+    formats = response.json()["formats"]
+    genesys = formats["genesys"]
+    assert (genesys["exists"], genesys["starts"], genesys["legal"]) == (False, "2025-09-22", False)
+    assert genesys["status"] is None and genesys["copies"] == 0
+    assert formats["world"]["exists"] is False
+    assert (formats["tcg"]["exists"], formats["tcg"]["status"]) == (True, "limited")
+    assert formats["tcg"]["starts"] == "2002-03-08"
+    first = client.get("/v1/cards/24224830", params={"date": "2025-09-22"}).json()["formats"]
+    assert (first["genesys"]["exists"], first["genesys"]["points"]) == (True, 20)
+    by_name = client.get("/v1/cards", params={"name": "Called by the Grave", "date": "2002-01-01"})
+    assert by_name.status_code == 200
+    old = by_name.json()["cards"][0]["formats"]
+    assert old["ocg"]["exists"] and not old["tcg"]["exists"]
+    assert [r["rule"] for r in old["ocg"]["reasons"]] == ["not-released"]
+
+
+def test_legality_is_the_list_in_force_not_the_card_datas_own_field(client):
+    body = client.get("/v1/cards/24224830", params={"date": "2026-11-29"}).json()
+    assert (body["formats"]["ocg"]["status"], body["formats"]["ocg"]["banlist"]) == (
+        "forbidden",
+        "2026.07",
+    )
+    assert body["formats"]["masterduel"]["status"] == "semi-limited"
+    # the data's own record is kept under a name that says what it is
+    assert "legality" not in body["card"]
+    assert body["card"]["card_data_legality"]["ocg"]["status"] == "semilimited"

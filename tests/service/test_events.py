@@ -298,7 +298,7 @@ def test_registration_closes_at_the_deadline(client):
     assert register(client, later, "Lu", deck_text()).status_code == 201
 
 
-@pytest.mark.parametrize("player", ["", "   ", "a" * 201, "tab\tname\x07"])
+@pytest.mark.parametrize("player", ["", "   ", "a" * 201, "tab\tname\x07", "\u200b\u00ad"])
 def test_bad_player_names(client, player):
     event = create_event(client)
     response = register(client, event, player, deck_text())
@@ -318,3 +318,161 @@ def test_checkers_for_event_points_caps_are_reused_and_bounded(service, monkeypa
     service.checker_for("genesys", 70.0)  # the oldest (50) goes
     assert list(service._capped) == [("genesys", 60.0), ("genesys", 70.0)]
     assert service.checker_for("genesys", 50.0) is not first
+
+
+def request_id() -> str:
+    import uuid
+
+    return str(uuid.uuid4())
+
+
+def test_a_first_registration_whose_answer_was_lost_can_be_sent_again(client):
+    event = create_event(client)
+    body = {"player": "Mia", "deck": deck_text(), "request_id": request_id()}
+    url = f"/v1/events/{event['id']}/registrations"
+    first = client.post(url, json=body)
+    assert first.status_code == 201
+    again = client.post(url, json=body)  # as if the first answer never arrived
+    assert again.status_code == 201
+    assert again.json() == first.json()  # the same registration and the same player key
+    key = again.json()["player_key"]
+    assert len(key) >= 40
+    listing = client.get(url, params={"history": "true"}, headers=auth(event)).json()
+    assert [(r["player"], r["revision"]) for r in listing["registrations"]] == [("Mia", 1)]
+    # the key works, and a later submission with it is a new revision
+    sided = register(client, event, "Mia", with_side(deck_text(), ASH), key)
+    assert (sided.status_code, sided.json()["revision"]) == (201, 2)
+    # the first request sent once more still gets its own answer (revision 1, replaced)
+    late = client.post(url, json=body).json()
+    assert (late["revision"], late["current"], late["player_key"]) == (1, False, key)
+
+
+def test_a_retry_needs_the_same_request_id_and_deck(client):
+    event = create_event(client)
+    url = f"/v1/events/{event['id']}/registrations"
+    body = {"player": "Noa", "deck": deck_text(), "request_id": request_id()}
+    assert client.post(url, json=body).status_code == 201
+    # someone else who knows the name and the deck but not the request id gets nothing
+    for other in ({**body, "request_id": request_id()}, {"player": "Noa", "deck": deck_text()}):
+        refused = client.post(url, json=other)
+        assert refused.status_code == 403
+        assert set(refused.json()) == {"error"}  # no key, no deck
+    reused = client.post(url, json={**body, "deck": with_side(deck_text(), ASH)})
+    assert reused.status_code == 409
+    assert reused.json()["error"]["code"] == "request-id-reused"
+    # the id belongs to that player: another name with it is a first registration of its own
+    other = client.post(url, json={**body, "player": "Ola"})
+    assert other.status_code == 201
+    assert other.json()["player_key"] != client.post(url, json=body).json()["player_key"]
+
+
+def test_a_retry_is_answered_after_registration_closed(client, monkeypatch):
+    from deckcheck.service import events
+
+    event = create_event(client)
+    url = f"/v1/events/{event['id']}/registrations"
+    body = {"player": "Pia", "deck": deck_text(), "request_id": request_id()}
+    first = client.post(url, json=body).json()
+    monkeypatch.setattr(events, "is_open", lambda event, when=None: False)
+    assert client.post(url, json=body).json() == first
+    new = client.post(url, json={**body, "request_id": request_id()})
+    assert new.status_code == 409
+    assert new.json()["error"]["code"] == "registration-closed"
+
+
+@pytest.mark.parametrize(("request_id", "status"), [("a" * 15, 422), ("a" * 16, 201)])
+def test_request_id_length(client, request_id, status):
+    event = create_event(client)
+    body = {"player": "Quin", "deck": deck_text(), "request_id": request_id}
+    assert client.post(f"/v1/events/{event['id']}/registrations", json=body).status_code == status
+
+
+def test_width_and_invisible_characters_do_not_make_another_player(client):
+    event = create_event(client)
+    first = register(client, event, "alice", deck_text())
+    key = first.json()["player_key"]
+    sided = with_side(deck_text(), ASH)
+    for spelling in ("\uff41\uff4c\uff49\uff43\uff45", "al\u00adice", "ali\u200bce", "ALICE"):
+        refused = register(client, event, spelling, sided)
+        assert refused.status_code == 403, spelling
+        assert refused.json()["error"]["code"] == "player-key-required"
+    again = register(client, event, "\uff41\uff4c\uff49\uff43\uff45", sided, key)
+    assert (again.status_code, again.json()["revision"], again.json()["player"]) == (
+        201,
+        2,
+        "alice",
+    )
+    # a name one letter away is another player
+    assert register(client, event, "alicf", deck_text()).status_code == 201
+    found = client.post(
+        f"/v1/events/{event['id']}/verify",
+        params={"player": "al\u00adice"},
+        content=sided,
+        headers=auth(event),
+    )
+    assert found.status_code == 200 and found.json()["valid"] is True
+
+
+def test_refusals_do_not_say_more_to_a_wrong_key(client):
+    event = create_event(client)
+    register(client, event, "Rex", deck_text())
+    other = register(client, event, "Sam", deck_text()).json()
+    answers = [
+        register(client, event, "Rex", deck_text(), key).json()
+        for key in (None, "x" * 43, other["player_key"])
+    ]
+    assert answers[0] == answers[1] == answers[2]
+    assert "Rex" in answers[0]["error"]["message"]  # the name as sent, nothing stored
+
+
+def test_a_registration_form_sent_again_gets_the_stored_answer(client):
+    import re
+
+    event = create_event(client)
+    page = client.get(event["page"]).text
+    form_id = re.search(r'name="request_id" value="([^"]+)"', page)[1]
+    assert (
+        form_id
+        != re.search(r'name="request_id" value="([^"]+)"', client.get(event["page"]).text)[1]
+    )
+    data = {"player": "Tove", "deck": deck_text(), "request_id": form_id}
+    first = client.post(event["page"] + "/register", data=data)
+    again = client.post(event["page"] + "/register", data=data)  # the browser sends it again
+    assert (first.status_code, again.status_code) == (201, 201)
+    key = re.compile(r'id="new-player-key"[^>]* value="([^"]+)"')
+    assert key.search(first.text)[1] == key.search(again.text)[1]
+    # a form without its id (or from a stale page with another deck) is not a retry
+    plain = client.post(event["page"] + "/register", data={**data, "request_id": ""})
+    assert plain.status_code == 403
+    other = client.post(
+        event["page"] + "/register", data={**data, "deck": with_side(deck_text(), ASH)}
+    )
+    assert other.status_code == 409 and "request id" in other.text
+    bad = client.post(event["page"] + "/register", data={**data, "request_id": "short"})
+    assert bad.status_code == 422
+
+
+def test_the_organiser_gives_a_player_who_lost_the_key_a_new_one(client):
+    event = create_event(client)
+    other = create_event(client)
+    old_key = register(client, event, "Ted", deck_text()).json()["player_key"]
+    url = f"/v1/events/{event['id']}/registrations/%EF%BC%B4ed/key"  # full-width T
+    assert client.post(url).status_code == 401
+    assert client.post(url, headers=auth(other)).status_code == 403
+    nobody = client.post(f"/v1/events/{event['id']}/registrations/Uma/key", headers=auth(event))
+    assert nobody.status_code == 404
+    answer = client.post(url, headers=auth(event))
+    assert answer.status_code == 200
+    assert answer.headers["cache-control"] == "no-store"
+    body = answer.json()
+    assert (body["event"], body["player"]) == (event["id"], "Ted")
+    sided = with_side(deck_text(), ASH)
+    assert register(client, event, "Ted", sided, old_key).status_code == 403
+    again = register(client, event, "ted", sided, body["player_key"])
+    assert (again.status_code, again.json()["revision"]) == (201, 2)
+
+
+def test_the_page_refuses_a_name_of_invisible_characters(client):
+    event = create_event(client)
+    page = client.post(event["page"] + "/register", data={"player": "\u200b", "deck": deck_text()})
+    assert page.status_code == 422 and "visible character" in page.text

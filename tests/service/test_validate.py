@@ -195,7 +195,7 @@ def test_unknown_names_are_capped_per_request(client, monkeypatch):
     from deckcheck.service import state
 
     monkeypatch.setattr(state, "MAX_UNKNOWN_NAMES", 2)
-    two = "3 Ash Blossom & Joyous Spring\n1 Pot of Gred\n1 Maxx C\n1 Maxx C\n"
+    two = "3 Ash Blossom & Joyous Spring\n1 Pot of Gred\n1 Maxx Q\n1 Maxx Q\n"
     report = client.post("/v1/validate", content=two).json()
     unknown = [v for v in report["violations"] if v["rule"] == "unknown-card"]
     assert len(unknown) == 2  # the same unknown name twice is one search

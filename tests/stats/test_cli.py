@@ -110,9 +110,9 @@ def test_plot_and_refusal_to_overwrite(capsys, categories, tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--going", "third"], "unknown --going 'third'"),
-        (["--method", "guess"], "unknown --method 'guess'"),
-        (["--output-format", "xml"], "unknown output format 'xml'"),
+        (["--going", "third"], "'--going': 'third' is not one of 'first', 'second', 'both'"),
+        (["--method", "guess"], "'--method': 'guess' is not one of 'auto', 'monte-carlo'"),
+        (["--output-format", "xml"], "'--output-format': 'xml' is not one of 'text', 'json'"),
         (["--turns", "0"], "turns must be between 1 and 20"),
         (["--samples", "5"], "samples must be between"),
         (["--plot", "out.gif"], "must end in .png or .svg"),

@@ -1,8 +1,6 @@
-"""Cards by passcode and by name, each with its legality in every format on a date.
-
-Legality comes from the validator itself: the card is checked alone (in the section it
-belongs to) for each format, and every rule except the deck-size rules speaks.
-"""
+"""Cards by passcode and by name, each with its legality in every format on a date
+(``deckcheck.formats.legality``: the validator's own verdict, the list in force that day;
+formats that did not exist yet are marked, never a 400 for the whole look-up)."""
 
 from __future__ import annotations
 
@@ -13,31 +11,15 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel
 
 from deckcheck.cards.model import Card
+from deckcheck.formats.legality import FormatLegality, card_legality
+from deckcheck.report.card import card_facts
 from deckcheck.service.api import Svc
 from deckcheck.service.errors import ApiError, responses
 from deckcheck.service.state import Service
 
 router = APIRouter(tags=["cards"])
 
-SIZE_RULES = frozenset({"main-deck-size", "extra-deck-size", "side-deck-size"})
 MAX_PASSCODE = 2**32 - 1
-
-
-class Reason(BaseModel):
-    rule: str
-    code: str
-    message: str
-
-
-class FormatLegality(BaseModel):
-    legal: bool
-    # forbidden, limited, semi-limited, unlimited or (whitelists) illegal; None: no list
-    status: str | None = None
-    # copies a deck may hold (the format's copy limit, or less under the list)
-    copies: int
-    banlist: str | None = None
-    points: float | None = None
-    reasons: list[Reason] = []
 
 
 class CardInfo(BaseModel):
@@ -53,53 +35,12 @@ class CardSearch(BaseModel):
     suggestions: list[str]
 
 
-def legality(svc: Service, card: Card, on: date) -> dict[str, FormatLegality]:
-    from deckcheck.decks.model import Deck
-    from deckcheck.validation.pool import points_of
-
-    out = {}
-    code = card.passcode
-    for fmt in svc.formats.values():
-        if code is None:
-            reason = Reason(
-                rule="not-a-deck-card",
-                code="DC113",
-                message=f"{card.name} has no passcode and cannot be put in a deck",
-            )
-            out[fmt.id] = FormatLegality(legal=False, copies=0, reasons=[reason])
-            continue
-        section = [code]
-        deck = (
-            Deck.from_passcodes([], section, source=card.name)
-            if card.is_extra_deck_monster
-            else Deck.from_passcodes(section, source=card.name)
-        )
-        report = svc.checker.check(deck, fmt.id, on)
-        reasons = [
-            Reason(rule=v.rule, code=v.code, message=v.message)
-            for v in report.violations
-            if v.rule not in SIZE_RULES and v.severity == "error"
-        ]
-        banlist = svc.checker.context(deck, fmt.id, on).banlist
-        limit = banlist.limit_of(code) if banlist else None
-        copies = fmt.copy_limit if limit is None else max(0, min(limit, fmt.copy_limit))
-        out[fmt.id] = FormatLegality(
-            legal=not reasons,
-            status=banlist.status_of(code) if banlist else None,
-            copies=0 if reasons else copies,
-            banlist=banlist.name if banlist else None,
-            points=(points_of(banlist, card) or None) if banlist else None,
-            reasons=reasons,
-        )
-    return out
-
-
 def card_info(svc: Service, card: Card, on: date) -> CardInfo:
     return CardInfo(
-        card=card.model_dump(mode="json", exclude_defaults=True),
+        card=card_facts(card),
         name_keys=list(card.name_keys),
         date=on,
-        formats=legality(svc, card, on),
+        formats=card_legality(svc.checker, card, on, svc.formats.values()),
     )
 
 

@@ -22,6 +22,7 @@ from deckcheck.service.events import (
     EventCreated,
     EventIn,
     EventOut,
+    PlayerKey,
     RegistrationIn,
     RegistrationList,
     RegistrationOut,
@@ -81,12 +82,26 @@ def register(svc: Svc, event: Event, data: RegistrationIn, token: Token) -> Regi
     """Register a player's deck. Refused (422, with the report) when the deck is not valid
     for the event. The first registration answers with a player key, shown once; registering
     again (with that key, or by the organiser) replaces the earlier deck, which stays in the
-    history."""
+    history. A submission sent again with its request_id gets the stored answer."""
     organiser = token is not None
     if organiser:
         events.authorise(svc, event, token.credentials)
     deck = svc.read_deck(data.deck, f"registration of {data.player}", data.codec)
-    return events.register(svc, event, data.player, deck, data.player_key, organiser)
+    return events.register(
+        svc, event, data.player, deck, data.player_key, organiser, data.request_id
+    )
+
+
+@router.post(
+    "/events/{event_id}/registrations/{player}/key",
+    response_model=PlayerKey,
+    responses=responses(401, 403, 404, 422),
+)
+def new_key(svc: Svc, event: OrganisedEvent, player: Player, response: Response) -> PlayerKey:
+    """A new player key for a registered player who lost theirs (organiser only); the
+    earlier key stops working. Shown this once."""
+    response.headers.update(NO_STORE)
+    return events.new_player_key(svc, event, player)
 
 
 @router.get(

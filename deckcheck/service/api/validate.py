@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 from collections.abc import Callable, Coroutine
 from enum import StrEnum
@@ -14,8 +15,9 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from deckcheck.service.errors import responses
+from deckcheck.service.errors import ApiError, responses
 from deckcheck.service.state import Service
+from deckcheck.service.suggestions import slow_lane_wait
 from deckcheck.validation.report import Report
 
 router = APIRouter(tags=["validation"])
@@ -87,9 +89,18 @@ async def validate(request: Request, query: Annotated[ValidateQuery, Query()]) -
         if small
         else await run_in_threadpool(svc.read_deck, body, source, name)
     )
-    if small and not svc.unknown_names(deck):
-        report = svc.validate(deck, format_id, on, points_cap)
-    else:
+    if not svc.unknown_names(deck):
+        if small:
+            report = svc.validate(deck, format_id, on, points_cap)
+        else:
+            report = await run_in_threadpool(svc.validate, deck, format_id, on, points_cap)
+    else:  # decks with unknown names take turns (deckcheck.service.suggestions)
+        wait = slow_lane_wait()
+        if wait is None:
+            message = "too many decks with unknown card names at once; try again shortly"
+            raise ApiError(503, message, "busy")
+        if wait > 0:
+            await asyncio.sleep(wait)
         report = await run_in_threadpool(svc.validate, deck, format_id, on, points_cap)
     return JSONResponse(report.model_dump(mode="json"))
 

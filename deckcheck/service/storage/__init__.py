@@ -8,6 +8,7 @@ from deckcheck.service.storage.base import (
     EventRow,
     RegistrationRow,
     ReplaceRefused,
+    RequestReused,
     Storage,
     player_key,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "EventRow",
     "RegistrationRow",
     "ReplaceRefused",
+    "RequestReused",
     "Storage",
     "default_sqlite_path",
     "open_storage",
