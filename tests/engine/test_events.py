@@ -46,7 +46,7 @@ def test_a_changed_old_log_is_still_caught(db, tmp_path):
     changed = tmp_path / "changed.jsonl"
     changed.write_text("\n".join(lines) + "\n")
     result = replay(read_log(changed), db)
-    assert not result.ok and f"record {n + 1} differs" in result.message
+    assert not result.ok and f"line {n + 1} differs" in result.message
 
 
 def test_every_event_is_typed_and_reads_back_from_its_json_list(template):
