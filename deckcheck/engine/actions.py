@@ -1,7 +1,9 @@
 """Prompts and actions: every decision in a duel is a prompt listing its legal actions.
 
-An action is a plain tuple whose first item is its kind, so it compares, hashes and goes
-to JSON (as a list) without help:
+An action is a small typed record (a NamedTuple) whose first field is its ``kind``; read
+its other fields by name (``a.card``, ``a.attacker``, ``a.target``, ``a.cards``,
+``a.zone``). Being tuples, actions compare, hash and go to JSON (as lists) unchanged, so
+logs keep their format; ``as_action`` turns a JSON list back into the typed action.
 
 - first: ("first",) ("second",)
 - main: ("summon", card) ("set", card) ("flip", card) ("position", card)
@@ -23,20 +25,81 @@ to JSON (as a list) without help:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-Action = tuple[Any, ...]
 
-PASS: Action = ("pass",)
-FIRST: Action = ("first",)
-SECOND: Action = ("second",)
-ATTACK: Action = ("attack",)
-DEFENSE: Action = ("defense",)
-DONE: Action = ("done",)
-CANCEL: Action = ("cancel",)
-TO_BATTLE: Action = ("battle",)
-TO_END: Action = ("end",)
-END_BATTLE: Action = ("end_battle",)
+class Choice(NamedTuple):
+    """A decision about no card in particular: pass, go first, end the phase..."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+class CardChoice(NamedTuple):
+    """A decision about one card: summon it, pick it, discard it..."""
+
+    kind: str
+    card: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.card}"
+
+
+class AttackChoice(NamedTuple):
+    kind: str  # "attack"
+    attacker: int
+    target: int  # EMPTY (-1): a direct attack
+
+    def __str__(self) -> str:
+        return f"attack #{self.attacker} -> {'direct' if self.target < 0 else f'#{self.target}'}"
+
+
+class CardsChoice(NamedTuple):
+    """A set of cards: tributes or materials."""
+
+    kind: str
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {' '.join(f'#{c}' for c in self.cards)}"
+
+
+class ZoneChoice(NamedTuple):
+    kind: str  # "zone"
+    zone: int
+
+    def __str__(self) -> str:
+        return f"zone {self.zone}"
+
+
+Action = Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice
+
+PASS = Choice("pass")
+FIRST = Choice("first")
+SECOND = Choice("second")
+ATTACK = Choice("attack")
+DEFENSE = Choice("defense")
+DONE = Choice("done")
+CANCEL = Choice("cancel")
+TO_BATTLE = Choice("battle")
+TO_END = Choice("end")
+END_BATTLE = Choice("end_battle")
+PENDULUM = Choice("pendulum")
+
+CARD_KINDS = ("summon", "set", "flip", "position", "set_card", "scale", "synchro", "xyz")
+CARD_KINDS += ("link", "pick", "discard")
+# (kind, length) -> the type of action it reads back as
+_SHAPES: dict[tuple[str, int], type] = {
+    **{(k.kind, 1): Choice for k in (PASS, FIRST, SECOND, ATTACK, DEFENSE, DONE, CANCEL)},
+    **{(k.kind, 1): Choice for k in (TO_BATTLE, TO_END, END_BATTLE, PENDULUM)},
+    **{(k, 2): CardChoice for k in CARD_KINDS},
+    ("attack", 3): AttackChoice,
+    ("tributes", 2): CardsChoice,
+    ("materials", 2): CardsChoice,
+    ("zone", 2): ZoneChoice,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +121,23 @@ class Prompt:
         return self.options[0]
 
 
-def as_action(value: Any) -> Action:
-    """An action read back from JSON (lists) as the tuples the engine compares."""
-    if isinstance(value, list | tuple):
-        return tuple(as_action(v) for v in value)
-    return value
+def as_action(value: Any) -> Any:
+    """An action read back from JSON (lists) as the typed action the engine compares; a
+    value of no known shape comes back as plain tuples (and is then no legal option)."""
+    if not isinstance(value, list | tuple):
+        return value
+    if isinstance(value, Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice):
+        return value
+    items = tuple(as_action(v) for v in value)
+    if items and isinstance(items[0], str):
+        shape = _SHAPES.get((items[0], len(items)))
+        if shape is not None and all(_fits(v) for v in items[1:]):
+            return shape(*items)
+    return items
+
+
+def _fits(value: Any) -> bool:
+    """Action arguments are card ids and zone numbers, or tuples of card ids."""
+    if isinstance(value, tuple):
+        return all(type(v) is int for v in value)
+    return type(value) is int

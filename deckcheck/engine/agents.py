@@ -14,9 +14,12 @@ from deckcheck.engine.actions import (
     TO_BATTLE,
     TO_END,
     Action,
+    AttackChoice,
+    CardChoice,
     Prompt,
     as_action,
 )
+from deckcheck.engine.query import atk, defense, tributes_needed
 from deckcheck.engine.rng import Rng, derive
 from deckcheck.engine.state import EMPTY, State
 from deckcheck.errors import InputError
@@ -61,9 +64,8 @@ class GreedyAgent:
         """The strongest ATK the opponent shows."""
         best = 0
         for iid in s.monsters(1 - player):
-            c = s.cards[iid]
-            if c.face_up:
-                best = max(best, c.atk)
+            if s.cards[iid].face_up:
+                best = max(best, atk(s, iid))
         return best
 
     @staticmethod
@@ -71,7 +73,7 @@ class GreedyAgent:
         c = s.cards[iid]
         if not c.face_up:
             return 1500  # a face-down monster: a typical DEF
-        return c.def_value if c.in_def else c.atk
+        return defense(s, iid) if c.in_def else atk(s, iid)
 
     # ---- prompt kinds -----------------------------------------------------------------------
 
@@ -81,7 +83,7 @@ class GreedyAgent:
     def _main(self, s: State, prompt: Prompt) -> Action:
         me = prompt.player
         threat = self._threat(s, me)
-        own_best = max((s.cards[i].atk for i in s.monsters(me) if s.cards[i].face_up), default=0)
+        own_best = max((atk(s, i) for i in s.monsters(me) if s.cards[i].face_up), default=0)
         best: tuple[float, Action] | None = None
         for a in prompt.options:
             score = self._score(s, me, a, threat, own_best)
@@ -92,27 +94,27 @@ class GreedyAgent:
         return TO_BATTLE if TO_BATTLE in prompt.options else TO_END
 
     def _score(self, s: State, me: int, a: Action, threat: int, own_best: int) -> float:
-        kind = a[0]
+        kind = a.kind
         if kind in ("synchro", "xyz", "link"):
-            d = s.cards[a[1]].d
-            return d.atk - own_best + 100 if d.atk > own_best else 0
+            power = atk(s, a.card)
+            return power - own_best + 100 if power > own_best else 0
         if kind == "pendulum":
             return 5000
         if kind in ("summon", "set"):
-            d = s.cards[a[1]].d
-            if d.tributes and d.atk < own_best + 500 * d.tributes:
+            power, guard, n = atk(s, a.card), defense(s, a.card), tributes_needed(s, a.card)
+            if n and power < own_best + 500 * n:
                 return 0
-            strong = d.atk >= threat
+            strong = power >= threat
             if kind == "summon":
-                return d.atk + 1 if strong or d.atk >= d.defense else 0
-            return d.defense if not strong and d.defense > d.atk else 0
-        c = s.cards[a[1]] if len(a) > 1 and isinstance(a[1], int) else None
-        if kind == "flip" and c is not None:
-            return 50 if c.atk >= threat else 0
-        if kind == "position" and c is not None:
-            if c.in_def:
-                return 40 if c.atk > threat else 0
-            return 30 if c.atk < threat and c.def_value > c.atk else 0
+                return power + 1 if strong or power >= guard else 0
+            return guard if not strong and guard > power else 0
+        if kind == "flip" and isinstance(a, CardChoice):
+            return 50 if atk(s, a.card) >= threat else 0
+        if kind == "position" and isinstance(a, CardChoice):
+            power = atk(s, a.card)
+            if s.cards[a.card].in_def:
+                return 40 if power > threat else 0
+            return 30 if power < threat and defense(s, a.card) > power else 0
         if kind == "scale":
             return 10
         return 0
@@ -120,17 +122,18 @@ class GreedyAgent:
     def _battle(self, s: State, prompt: Prompt) -> Action:
         best: tuple[int, Action] | None = None
         for a in prompt.options:
-            if a[0] != "attack":
+            if not isinstance(a, AttackChoice):
                 continue
-            atk = s.cards[a[1]].atk
-            if a[2] == EMPTY:
-                gain = atk + 10000
+            power = atk(s, a.attacker)
+            if a.target == EMPTY:
+                gain = power + 10000
             else:
-                t = s.cards[a[2]]
-                guard = self._guess_def(s, a[2])
-                if atk <= guard:
+                t = s.cards[a.target]
+                guard = self._guess_def(s, a.target)
+                if power <= guard:
                     continue
-                gain = (t.atk if t.face_up else 1000) + (0 if t.in_def else atk - guard)
+                worth = atk(s, a.target) if t.face_up else 1000
+                gain = worth + (0 if t.in_def else power - guard)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
         return best[1] if best else END_BATTLE
@@ -138,26 +141,25 @@ class GreedyAgent:
     _replay = _battle
 
     def _tributes(self, s: State, prompt: Prompt) -> Action:
-        return min(prompt.options, key=lambda a: sum(s.cards[i].atk for i in a[1]))
+        return min(prompt.options, key=lambda a: sum(atk(s, i) for i in a.cards))
 
     def _materials(self, s: State, prompt: Prompt) -> Action:
-        return min(prompt.options, key=lambda a: (sum(s.cards[i].atk for i in a[1]), len(a[1])))
+        return min(prompt.options, key=lambda a: (sum(atk(s, i) for i in a.cards), len(a.cards)))
 
     def _position(self, s: State, prompt: Prompt) -> Action:
         return ATTACK if ATTACK in prompt.options else DEFENSE
 
     def _discard(self, s: State, prompt: Prompt) -> Action:
         def keep(a: Action) -> tuple[int, int]:
-            d = s.cards[a[1]].d
-            return (1 if d.is_monster else 0, d.atk)
+            return (1 if s.cards[a.card].d.is_monster else 0, atk(s, a.card))
 
         return min(prompt.options, key=keep)
 
     def _pendulum(self, s: State, prompt: Prompt) -> Action:
-        picks = [a for a in prompt.options if a[0] == "pick"]
+        picks = [a for a in prompt.options if a.kind == "pick"]
         if not picks:
             return DONE
-        return max(picks, key=lambda a: s.cards[a[1]].atk)
+        return max(picks, key=lambda a: atk(s, a.card))
 
 
 class ScriptedAgent:

@@ -1,47 +1,16 @@
-"""Pieces every processor step uses: priority windows, damage, winning, prompt helpers."""
+"""Pieces every processor step uses: damage, winning, prompt helpers."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import PASS, Action, Prompt
-from deckcheck.engine.state import DRAW, Window
+from deckcheck.engine.actions import Action, CardChoice
+from deckcheck.engine.events import DamageEvent, WinEvent
+from deckcheck.engine.query import sameness
+from deckcheck.engine.state import DRAW
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
-
-Asking = Generator[Prompt, Action, None]
-
-
-def open_window(duel: Duel, timing: str, then: str, holder: int = -1, passes: int = 0) -> None:
-    """Open a priority window (the turn player first unless ``holder`` says otherwise)."""
-    s = duel.state
-    s.window = Window(timing, s.turn_player if holder < 0 else holder, passes, then)
-    s.step = "window"
-
-
-def window(duel: Duel) -> Asking:
-    s = duel.state
-    w = s.window
-    assert w is not None
-    holder, passes = w.holder, w.passes
-    layer = duel.effects
-    while True:
-        options = layer.responses(duel, holder, w.timing)
-        if options:
-            choice = yield Prompt(holder, "respond", (*options, PASS))
-            if choice != PASS:
-                w.holder, w.passes = holder, passes
-                layer.activate(duel, holder, choice)
-                return
-        passes += 1
-        if passes >= 2:
-            break
-        holder = 1 - holder
-    s.window = None
-    if not layer.resolve(duel, w):
-        s.step = w.then
 
 
 def check_win(duel: Duel) -> bool:
@@ -63,7 +32,7 @@ def check_win(duel: Duel) -> bool:
     else:
         s.winner = 1 - lost[0][0]
         s.reason = lost[0][1]
-    duel.emit("win", s.winner, s.reason)
+    duel.emit(WinEvent("win", s.winner, s.reason))
     return True
 
 
@@ -73,18 +42,20 @@ def damage(duel: Duel, player: int, amount: int, kind: str) -> None:
         return
     side = duel.state.sides[player]
     side.lp = max(0, side.lp - amount)
-    duel.emit("damage", player, amount, kind)
+    duel.emit(DamageEvent("damage", player, amount, kind))
 
 
 def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
     """One option per distinct card and location: copies of a card in the same place are
     interchangeable."""
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[object, str]] = set()
     out = []
-    cards = duel.state.cards
+    s = duel.state
+    lasting = s.lasting
     for iid in ids:
-        key = (id(cards[iid].d), cards[iid].loc)
+        c = s.cards[iid]
+        key = (sameness(s, iid) if lasting else id(c.d), c.loc)
         if key not in seen:
             seen.add(key)
-            out.append((kind, iid))
+            out.append(CardChoice(kind, iid))
     return tuple(out)

@@ -13,24 +13,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, Prompt
-from deckcheck.engine.base import Asking, check_win, damage, open_window
+from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
+from deckcheck.engine.base import check_win, damage
+from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle
+from deckcheck.engine.processor import handles, open_window, pop
+from deckcheck.engine.query import atk, defense
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle, Frame
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
 
 
-def battle_start(duel: Duel) -> None:
+@handles("battle", "start")
+def battle_start(duel: Duel, f: Frame) -> None:
     duel.state.phase = "battle"
-    duel.emit("phase", "battle")
+    duel.emit(PhaseEvent("phase", "battle"))
     open_window(duel, "battle_start", "battle_step")
 
 
-def battle_step(duel: Duel) -> None:
-    duel.emit("step", "battle")
-    duel.state.step = "declare"
+@handles("battle", "battle_step")
+def battle_step(duel: Duel, f: Frame) -> None:
+    duel.emit(PhaseEvent("step", "battle"))
+    f.step = "declare"
 
 
 def attack_options(duel: Duel) -> list[Action]:
@@ -42,27 +47,34 @@ def attack_options(duel: Duel) -> list[Action]:
     for iid in s.monsters(tp):
         c = cards[iid]
         if c.face_up and not c.in_def and c.attacked != s.turn:
-            opts.extend(("attack", iid, t) for t in targets)
+            opts.extend(AttackChoice("attack", iid, t) for t in targets)
     return opts
 
 
-def declare(duel: Duel) -> Asking:
+@handles("battle", "declare")
+def declare(duel: Duel, f: Frame) -> Prompt:
     """The turn player declares an attack or ends the Battle Phase. Entering the battle step
     does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
     declaration, or when the turn player passes to leave the step."""
+    f.step = "declared"
+    return Prompt(duel.state.turn_player, "battle", (*attack_options(duel), END_BATTLE))
+
+
+@handles("battle", "declared")
+def declared(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
-    choice = yield Prompt(tp, "battle", (*attack_options(duel), END_BATTLE))
+    choice = f.answer
     if choice == END_BATTLE:
         # the turn player passes; the step ends when the opponent passes too (6.2)
         open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1)
         return
-    _, attacker, target = choice
+    attacker, target = choice.attacker, choice.target
     c = s.cards[attacker]
     c.attacks = c.attacks + 1 if c.attacked == s.turn else 1
     c.attacked = s.turn
     s.battle = Battle(attacker, target, s.sides[1 - tp].field_changes)
-    duel.emit("attack", tp, attacker, target)
+    duel.emit(AttackEvent("attack", tp, attacker, target))
     open_window(duel, "attack", "battle_check")
 
 
@@ -74,23 +86,25 @@ def _attacker_ok(duel: Duel) -> bool:
     return c.loc == MZONE and c.ctrl == s.turn_player and c.face_up and not c.in_def
 
 
-def battle_check(duel: Duel) -> None:
+@handles("battle", "battle_check")
+def battle_check(duel: Duel, f: Frame) -> None:
     """After the declaration's window: the attack goes on, replays, or stops (6.3.4.2)."""
     s = duel.state
     b = s.battle
     assert b is not None
     if not _attacker_ok(duel):
-        duel.emit("attack_stopped", s.turn_player, b.attacker)
+        duel.emit(CardEvent("attack_stopped", s.turn_player, b.attacker))
         s.battle = None
-        s.step = "battle_step"
+        f.step = "battle_step"
     elif s.sides[1 - s.turn_player].field_changes != b.watch:
-        duel.emit("replay", s.turn_player, b.attacker)
-        s.step = "replay"
+        duel.emit(CardEvent("replay", s.turn_player, b.attacker))
+        f.step = "replay"
     else:
-        s.step = "ds_start"
+        f.step = "ds_start"
 
 
-def replay(duel: Duel) -> Asking:
+@handles("battle", "replay")
+def replay(duel: Duel, f: Frame) -> Prompt:
     """A replay: choose a new target (or attack directly if none) or stop the attack; this
     is not a new attack declaration (6.3.4.2.1)."""
     s = duel.state
@@ -98,15 +112,24 @@ def replay(duel: Duel) -> Asking:
     assert b is not None
     tp = s.turn_player
     targets = s.monsters(1 - tp) or [EMPTY]
-    choice = yield Prompt(tp, "replay", (*(("attack", b.attacker, t) for t in targets), CANCEL))
-    if choice == CANCEL:
-        duel.emit("attack_cancelled", tp, b.attacker)
+    f.step = "replayed"
+    return Prompt(tp, "replay", (*(AttackChoice("attack", b.attacker, t) for t in targets), CANCEL))
+
+
+@handles("battle", "replayed")
+def replayed(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    tp = s.turn_player
+    if f.answer == CANCEL:
+        duel.emit(CardEvent("attack_cancelled", tp, b.attacker))
         s.battle = None
-        s.step = "battle_step"
+        f.step = "battle_step"
         return
-    b.target = choice[2]
+    b.target = f.answer.target
     b.watch = s.sides[1 - tp].field_changes
-    duel.emit("retarget", tp, b.attacker, b.target)
+    duel.emit(AttackEvent("retarget", tp, b.attacker, b.target))
     open_window(duel, "attack_target", "battle_check")
 
 
@@ -123,33 +146,37 @@ def _battle_live(duel: Duel) -> bool:
     return t.loc == MZONE and t.ctrl == 1 - s.turn_player
 
 
-def ds_start(duel: Duel) -> None:
+@handles("battle", "ds_start")
+def ds_start(duel: Duel, f: Frame) -> None:
     s = duel.state
     assert s.battle is not None
     s.battle.damage_step = True
-    duel.emit("step", "damage_start")
+    duel.emit(PhaseEvent("step", "damage_start"))
     open_window(duel, "damage_start", "ds_before")
 
 
-def ds_before(duel: Duel) -> None:
+@handles("battle", "ds_before")
+def ds_before(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
-    duel.emit("step", "before_damage")
+    duel.emit(PhaseEvent("step", "before_damage"))
     if not _battle_live(duel):
         b.live = False
     elif b.target != EMPTY and not s.cards[b.target].face_up:
         s.cards[b.target].face_up = True  # flipped face-up, still in Defense Position
-        duel.emit("flip", s.cards[b.target].ctrl, b.target)
+        duel.emit(CardEvent("flip", s.cards[b.target].ctrl, b.target))
     open_window(duel, "before_damage", "ds_calc")
 
 
-def ds_calc(duel: Duel) -> None:
-    duel.emit("step", "damage_calculation")
+@handles("battle", "ds_calc")
+def ds_calc(duel: Duel, f: Frame) -> None:
+    duel.emit(PhaseEvent("step", "damage_calculation"))
     open_window(duel, "damage_calculation", "ds_damage")
 
 
-def ds_damage(duel: Duel) -> None:
+@handles("battle", "ds_damage")
+def ds_damage(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
@@ -159,7 +186,7 @@ def ds_damage(duel: Duel) -> None:
             return
     else:
         b.live = False
-    duel.emit("step", "after_damage")
+    duel.emit(PhaseEvent("step", "after_damage"))
     open_window(duel, "after_damage", "ds_end")
 
 
@@ -168,38 +195,41 @@ def calculate(duel: Duel) -> None:
     b = s.battle
     assert b is not None
     tp = s.turn_player
-    a = s.cards[b.attacker]
+    power = atk(s, b.attacker)
     if b.target == EMPTY:
-        damage(duel, 1 - tp, a.atk, "battle")
+        damage(duel, 1 - tp, power, "battle")
         return
-    t = s.cards[b.target]
-    if not t.in_def:
-        if a.atk > t.atk:
+    if not s.cards[b.target].in_def:
+        guard = atk(s, b.target)
+        if power > guard:
             _destroy(duel, b.target)
-            damage(duel, 1 - tp, a.atk - t.atk, "battle")
-        elif a.atk < t.atk:
+            damage(duel, 1 - tp, power - guard, "battle")
+        elif power < guard:
             _destroy(duel, b.attacker)
-            damage(duel, tp, t.atk - a.atk, "battle")
-        elif a.atk > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
+            damage(duel, tp, guard - power, "battle")
+        elif power > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
             _destroy(duel, b.attacker)
             _destroy(duel, b.target)
-    elif a.atk > t.def_value:
+        return
+    guard = defense(s, b.target)
+    if power > guard:
         _destroy(duel, b.target)
-    elif a.atk < t.def_value:
-        damage(duel, tp, t.def_value - a.atk, "battle")
+    elif power < guard:
+        damage(duel, tp, guard - power, "battle")
 
 
 def _destroy(duel: Duel, iid: int) -> None:
     c = duel.state.cards[iid]
     c.destroyed = True
-    duel.emit("destroyed", c.ctrl, iid, "battle")
+    duel.emit(MoveEvent("destroyed", c.ctrl, iid, "battle"))
 
 
-def ds_end(duel: Duel) -> None:
+@handles("battle", "ds_end")
+def ds_end(duel: Duel, f: Frame) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
     Pendulum monsters, face-up to the Extra Deck)."""
     s = duel.state
-    duel.emit("step", "damage_end")
+    duel.emit(PhaseEvent("step", "damage_end"))
     b = s.battle
     assert b is not None
     for iid in (b.attacker, b.target):
@@ -209,20 +239,8 @@ def ds_end(duel: Duel) -> None:
     open_window(duel, "damage_end", "battle_step")
 
 
-def battle_end(duel: Duel) -> None:
-    duel.emit("step", "battle_end")
-    open_window(duel, "battle_end", "main2")
-
-
-PLAIN = {
-    "battle_start": battle_start,
-    "battle_step": battle_step,
-    "battle_check": battle_check,
-    "ds_start": ds_start,
-    "ds_before": ds_before,
-    "ds_calc": ds_calc,
-    "ds_damage": ds_damage,
-    "ds_end": ds_end,
-    "battle_end": battle_end,
-}
-ASKING = {"declare": declare, "replay": replay}
+@handles("battle", "battle_end")
+def battle_end(duel: Duel, f: Frame) -> None:
+    duel.emit(PhaseEvent("step", "battle_end"))
+    pop(duel, f)  # the duel frame goes on at Main Phase 2
+    open_window(duel, "battle_end")

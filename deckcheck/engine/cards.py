@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckcheck.cards.filters import FRAME_WORDS, Filter, Term, term
 from deckcheck.cards.model import Card, MaterialGroup
 
 # Link Arrow vectors (rows toward the opponent, columns to the right) for the player who
@@ -51,12 +52,21 @@ RELATIONS = frozenset(
         "different-levels",
     }
 )
-FRAME_TRAITS = frozenset(
-    {"effect", "normal", "non-effect", "fusion", "synchro", "xyz", "link", "ritual"}
-    | {"pendulum", "gemini", "non-link", "non-token"}
-)
-PREFIXED = ("archetype", "not-archetype", "not-name", "rank", "not-attribute")
-ANY_PREFIXED = ("any-name", "any-archetype", "any-race", "any-attribute", "any-frame")
+# material traits written "kind:argument": the filter term each one stands for
+PREFIXED = {
+    "archetype": ("archetype", False),
+    "not-archetype": ("archetype", True),
+    "not-name": ("name", True),
+    "rank": ("rank", False),
+    "not-attribute": ("attribute", True),
+}
+ANY_PREFIXED = {  # "any-race:dragon|wyrm": any of the values
+    "any-name": "name",
+    "any-archetype": "archetype",
+    "any-race": "race",
+    "any-attribute": "attribute",
+    "any-frame": "frame",
+}
 
 
 class UnsupportedMaterial(ValueError):
@@ -65,30 +75,16 @@ class UnsupportedMaterial(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GroupSpec:
-    """One material group as data: counts, filters and relations."""
+    """One material group as data: counts, a filter (the shared filter language,
+    cards/filters.py) and relations between its members."""
 
     min: int
     max: int | None
-    name: str | None
-    tuner: bool | None
-    level: int | None
-    attribute: str | None
-    race: str | None
-    checks: tuple[tuple[str, str], ...]  # (trait kind, argument)
+    filter: Filter
     relations: tuple[str, ...]
 
     def accepts(self, d: CardDef) -> bool:
-        if self.name is not None and self.name not in d.names:
-            return False
-        if self.tuner is not None and d.tuner != self.tuner:
-            return False
-        if self.level is not None and d.level != self.level:
-            return False
-        if self.attribute is not None and d.attribute != self.attribute:
-            return False
-        if self.race is not None and d.race != self.race:
-            return False
-        return all(_check(d, kind, arg) for kind, arg in self.checks)
+        return self.filter.matches(d)
 
     def related(self, members: list[CardDef]) -> bool:
         """Whether the members of this group satisfy its same-/different- relations."""
@@ -112,86 +108,43 @@ class GroupSpec:
         return True
 
 
-def _check(d: CardDef, kind: str, arg: str) -> bool:
-    if kind == "frame":
-        return _frame(d, arg)
-    if kind == "archetype":
-        return arg in d.archetypes
-    if kind == "not-archetype":
-        return arg not in d.archetypes
-    if kind == "not-name":
-        return arg not in d.names
-    if kind == "rank":
-        return d.rank == int(arg)
-    if kind == "not-attribute":
-        return d.attribute != arg
-    if kind == "level<=":
-        return d.level > 0 and d.level <= int(arg)
-    if kind == "level>=":
-        return d.level >= int(arg)
-    choices = arg.split("|")
-    if kind == "any-name":
-        return any(c in d.names for c in choices)
-    if kind == "any-archetype":
-        return any(c in d.archetypes for c in choices)
-    if kind == "any-race":
-        return d.race in choices
-    if kind == "any-attribute":
-        return d.attribute in choices
-    if kind == "any-frame":
-        return any(_frame(d, c) for c in choices)
-    raise UnsupportedMaterial(kind)  # not reached: compile_group rejects unknown kinds
-
-
-def _frame(d: CardDef, word: str) -> bool:
-    if word == "effect":
-        return d.effect
-    if word == "non-effect":
-        return not d.effect
-    if word == "normal":
-        return d.normal
-    if word == "non-link":
-        return d.link == 0
-    if word == "non-token":
-        return d.kind != "token"
-    if word == "pendulum":
-        return d.pendulum
-    if word == "gemini":
-        return "gemini" in d.abilities
-    return word in d.frames
-
-
 def compile_group(group: MaterialGroup) -> GroupSpec:
-    checks: list[tuple[str, str]] = []
+    terms: list[Term] = []
     relations: list[str] = []
+    if group.name is not None:
+        terms.append(term("name", group.name))
+    if group.tuner is not None:
+        terms.append(term("frame", "tuner", negate=not group.tuner))
+    if group.level is not None:
+        terms.append(term("level", group.level))
+    if group.attribute is not None:
+        terms.append(term("attribute", group.attribute))
+    if group.race is not None:
+        terms.append(term("race", group.race))
     for trait in group.traits:
         if trait in RELATIONS:
             relations.append(trait)
-        elif trait in FRAME_TRAITS:
-            checks.append(("frame", trait))
-        elif trait.startswith(("level<=", "level>=")):
-            checks.append((trait[:7], trait[7:]))
+        elif trait in FRAME_WORDS:
+            terms.append(term("frame", trait))
+        elif trait.startswith(("level<=", "level>=")) and trait[7:].isdigit():
+            terms.append(term(trait[:7], int(trait[7:])))
         else:
             kind, sep, arg = trait.partition(":")
-            if not sep or kind not in PREFIXED + ANY_PREFIXED:
+            if sep and kind in PREFIXED and (kind != "rank" or arg.isdigit()):
+                field, negate = PREFIXED[kind]
+                value: object = int(arg) if field == "rank" else arg
+                terms.append(term(field, value, negate=negate))
+            elif sep and kind in ANY_PREFIXED:
+                terms.append(term(ANY_PREFIXED[kind], *arg.split("|")))
+            else:
                 raise UnsupportedMaterial(trait)
-            checks.append((kind, arg))
-    return GroupSpec(
-        min=group.min,
-        max=group.max,
-        name=group.name,
-        tuner=group.tuner,
-        level=group.level,
-        attribute=group.attribute,
-        race=group.race,
-        checks=tuple(checks),
-        relations=tuple(relations),
-    )
+    return GroupSpec(group.min, group.max, Filter(tuple(terms)), tuple(relations))
 
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
-    """What the rules need to know about one card. Plain data, shared by every duel."""
+    """What the rules need to know about one card. Plain data, shared by every duel. Its
+    stats are the printed ones: the rules read current values through query.py."""
 
     uid: str
     code: int
@@ -224,13 +177,6 @@ class CardDef:
     @property
     def is_monster(self) -> bool:
         return self.kind == "monster"
-
-    @property
-    def tributes(self) -> int:
-        """Tributes a Normal Summon or Set of this monster needs (rulebook 3.2.2.1.1)."""
-        if self.level >= 7:
-            return 2
-        return 1 if self.level >= 5 else 0
 
 
 def _stat(value: int | str | None, issues: list[str]) -> int:

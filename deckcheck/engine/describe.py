@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.actions import Action, Prompt
+from deckcheck.engine.actions import (
+    Action,
+    AttackChoice,
+    CardChoice,
+    CardsChoice,
+    Prompt,
+    ZoneChoice,
+    as_action,
+)
+from deckcheck.engine.events import CARD_FIELDS, PLAYER_FIELDS, Event, from_list, private
+from deckcheck.engine.query import atk, defense
 from deckcheck.engine.state import EMPTY, MZONE, State
 
 if TYPE_CHECKING:
@@ -24,7 +34,8 @@ def monster_text(state: State, iid: int) -> str:
     d = c.d
     if not c.face_up:
         return f"(face-down) {d.name}"
-    stats = f"{d.atk} ATK" if d.link else f"{d.atk}/{d.defense}"
+    power = atk(state, iid)
+    stats = f"{power} ATK" if d.link else f"{power}/{defense(state, iid)}"
     pos = "ATK" if not c.in_def else "DEF"
     extra = f", {len(c.overlay)} material(s)" if c.overlay else ""
     return f"{d.name} [{stats}, {pos}{extra}]"
@@ -33,8 +44,9 @@ def monster_text(state: State, iid: int) -> str:
 def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) -> str:
     """An option in words; ``prompt`` tells zones for Spells and scales from monster zones."""
     s = duel.state
-    kind = action[0]
-    name = card_name(s, action[1]) if len(action) > 1 else ""
+    action = as_action(action)  # a plain tuple or list reads as the typed action
+    kind = action.kind
+    name = card_name(s, action.card) if isinstance(action, CardChoice) else ""
     if kind == "summon":
         return f"Normal Summon {name}"
     if kind == "set":
@@ -49,15 +61,16 @@ def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) ->
         return f"Place {name} in a Pendulum Zone"
     if kind in ("synchro", "xyz", "link"):
         return f"{kind.title()} Summon {name}"
-    if kind == "attack" and len(action) > 2:  # ("attack",) is a position
-        target = "directly" if action[2] == EMPTY else card_name(s, action[2])
-        if action[2] != EMPTY and not s.cards[action[2]].face_up:
+    if isinstance(action, AttackChoice):
+        t = action.target
+        target = "directly" if t == EMPTY else card_name(s, t)
+        if t != EMPTY and not s.cards[t].face_up:
             target = "a face-down monster"
-        return f"Attack {target} with {name}"
-    if kind in ("tributes", "materials"):
-        return ", ".join(card_name(s, i) for i in action[1])
-    if kind == "zone":
-        return zone_name(duel, action[1], prompt)
+        return f"Attack {target} with {card_name(s, action.attacker)}"
+    if isinstance(action, CardsChoice):
+        return ", ".join(card_name(s, i) for i in action.cards)
+    if isinstance(action, ZoneChoice):
+        return zone_name(duel, action.zone, prompt)
     if kind in ("pick", "discard"):
         return name
     return {
@@ -72,14 +85,14 @@ def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) ->
         "done": "Done",
         "cancel": "Stop the attack",
         "pass": "Pass",
-    }.get(kind, " ".join(str(a) for a in action))
+    }.get(kind, str(action))
 
 
 def zone_name(duel: Duel, zone: int, prompt: Prompt | None = None) -> str:
-    """A zone number in words; Spell & Trap zones when the step places a Spell, Trap or
-    Pendulum Scale (the step's first answer says which)."""
-    memo = duel.state.memo
-    if prompt is not None and prompt.kind == "zone" and memo and memo[0][0] in SPELL_STEPS:
+    """A zone number in words; Spell & Trap zones when the current frame places a Spell,
+    Trap or Pendulum Scale."""
+    frames = duel.state.frames
+    if prompt is not None and prompt.kind == "zone" and frames and frames[-1].kind in SPELL_STEPS:
         if zone == 5:
             return "Field Zone"
         if zone >= 6:
@@ -91,41 +104,26 @@ def zone_name(duel: Duel, zone: int, prompt: Prompt | None = None) -> str:
 SPELL_STEPS = ("set_card", "scale")
 
 
-def render_event(state: State, event: tuple[Any, ...], viewer: int | None = None) -> str:
+def render_event(state: State, event: Event, viewer: int | None = None) -> str:
     """One event as a short line, e.g. ``summon P0 Luster Dragon 2 normal attack``:
     players as P0/P1, cards by name, other values as they are. With a ``viewer``, cards
-    the other player drew or Set stay hidden."""
-    kind, *args = event
-    if viewer is not None and args and args[0] != viewer and _hidden(kind, args):
-        args = [args[0], "a card", *args[2:]]
-    shape = EVENT_ARGS.get(kind, "")
-    out = [kind]
-    for i, arg in enumerate(args):
-        t = shape[i] if i < len(shape) else "-"
-        if t == "p" and isinstance(arg, int):
+    the other player drew or Set stay hidden. The event's field names say which is which."""
+    if not hasattr(event, "_fields"):
+        event = from_list(event)  # a plain tuple or JSON list
+    hide = viewer is not None and event[1] != viewer and private(event)
+    out = [event.kind]
+    for name, arg in zip(event._fields[1:], event[1:], strict=True):
+        if name in PLAYER_FIELDS and isinstance(arg, int):
             out.append("draw" if arg == 2 else f"P{arg}")
-        elif t == "c" and isinstance(arg, int) and arg >= 0:
+        elif name in CARD_FIELDS and hide:
+            out.append("a card")
+        elif name in CARD_FIELDS and isinstance(arg, int) and arg >= 0:
             out.append(card_name(state, arg))
-        elif t == "c" and arg == EMPTY:
+        elif name in CARD_FIELDS and arg == EMPTY:
             out.append("directly")
         else:
             out.append(str(arg))
     return " ".join(out)
-
-
-def _hidden(kind: str, args: list[Any]) -> bool:
-    return kind in ("draw", "set_card") or (kind == "summon" and args[-1] == "set")
-
-
-# argument kinds per event: p player, c card, - anything else
-EVENT_ARGS = {
-    "coin": "p", "first": "p", "turn": "-p", "win": "p", "draw": "pc", "deck_out": "p",
-    "summon": "pc", "flip_summon": "pc", "position": "pc", "set_card": "pc", "scale": "pc",
-    "material": "pc", "attack": "pcc", "retarget": "pcc", "replay": "pc",
-    "attack_stopped": "pc", "attack_cancelled": "pc", "flip": "pc", "damage": "p",
-    "destroyed": "pc", "to_graveyard": "pc", "to_hand": "pc", "to_deck": "pc",
-    "to_banished": "pc", "to_extra": "pc",
-}  # fmt: skip
 
 
 def board_text(duel: Duel, viewer: int) -> str:

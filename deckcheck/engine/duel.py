@@ -1,29 +1,26 @@
-"""The duel: plain-data state, a resumable rules processor and a small stable API.
+"""The duel: plain-data state, the rules processor (processor.py) and a small stable API.
 
 API (after OpenSpiel): ``legal_actions()``, ``apply_action(a)``, ``is_terminal()``,
 ``returns()``, ``current_player()``, ``copy()``; ``prompt`` is the pending decision.
 
-The processor is a generator over processor steps (``state.step``). Each step handler asks
-its questions first (yielding prompts, receiving actions) and changes the state only after
-the last answer; the answers already given in the current step are kept in
-``state.memo``. A fresh generator therefore resumes any state: it re-runs the current
-step, answering its prompts from the memo, and stops at the same pending prompt. This is
-what makes ``copy()`` a plain copy of data. Prompts with a single option are answered by
-the processor itself; they are not decisions and are not logged.
+The state holds everything, the processor's frame stack and the pending prompt included,
+so ``copy()`` is a plain copy of data and a state read back from ``to_dict`` continues
+where it was. Prompts with a single option are answered by the processor itself; they
+are not decisions and are not logged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
+from deckcheck.engine import flow  # noqa: F401  (registers the rules' handlers)
 from deckcheck.engine.actions import Action, Prompt, as_action
 from deckcheck.engine.effects import NO_EFFECTS, EffectLayer
+from deckcheck.engine.events import DECIDE, Decision, Event
+from deckcheck.engine.processor import run
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.errors import DeckcheckError
-
-Event = tuple[Any, ...]
 
 
 class IllegalAction(DeckcheckError):
@@ -31,9 +28,7 @@ class IllegalAction(DeckcheckError):
 
 
 class Duel:
-    __slots__ = (
-        "template", "state", "effects", "log", "prompt", "cache", "auto", "_gen", "_replayed"
-    )  # fmt: skip
+    __slots__ = ("template", "state", "effects", "cache", "auto", "_watch")
 
     def __init__(
         self,
@@ -46,15 +41,19 @@ class Duel:
         self.template = template
         self.state = state
         self.effects = effects
-        # events and decisions in order; decisions are ("decide", player, kind, action)
-        self.log: list[Event] = [] if log is None else log
-        self.prompt: Prompt | None = None
+        self._watch = effects.watches
+        if log is not None:  # a history kept apart from the state (older callers)
+            state.history = log
         # derived data keyed by the parts of the state it depends on (shared by copies)
         self.cache: dict[Any, Any] = {}
         # answer single-option prompts without asking (False: present every prompt, for
         # tools that check each step, such as the scenario runner)
         self.auto = auto
-        self._start()
+        p = state.prompt
+        if p is None:
+            state.prompt = run(self)
+        elif auto and len(p.options) == 1:  # a state from a duel that asked everything
+            self._answer(p.options[0])
 
     @classmethod
     def new(
@@ -84,68 +83,56 @@ class Duel:
             return (0.0, 0.0)
         return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
 
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.state.prompt
+
     def apply_action(self, action: Action) -> None:
-        prompt = self.prompt
+        prompt = self.state.prompt
         if prompt is None:
             raise IllegalAction("the duel is over")
+        options = prompt.options
         if not isinstance(action, tuple):
-            action = as_action(action)
-        if action not in prompt.options:
-            raise IllegalAction(f"{action} is not a legal {prompt.kind} action")
-        self.state.memo.append(action)
-        self._replayed += 1
-        self.log.append(("decide", prompt.player, prompt.kind, action))
-        self._advance(action)
+            action = as_action(action)  # a JSON list
+        try:
+            # the prompt's own option: typed even when the caller gave a plain tuple
+            action = options[options.index(action)]
+        except ValueError:
+            raise IllegalAction(f"{action} is not a legal {prompt.kind} action") from None
+        self.state.history.append(Decision(DECIDE, prompt.player, prompt.kind, action))
+        self._answer(action)
+
+    def _answer(self, action: Action) -> None:
+        s = self.state
+        s.frames[-1].answer = action
+        s.prompt = None
+        s.prompt = run(self)
 
     def copy(self) -> Duel:
         twin = Duel.__new__(Duel)
         twin.template = self.template
         twin.state = self.state.copy()
         twin.effects = self.effects
-        twin.log = self.log[:]
-        twin.prompt = None
+        twin._watch = self._watch
         twin.cache = self.cache
         twin.auto = self.auto
-        twin._start()
         return twin
 
     # ---- used by the rules ----------------------------------------------------------------
 
-    def emit(self, *event: Any) -> None:
-        self.log.append(event)
+    @property
+    def log(self) -> list[Event]:
+        """Events and decisions in order (``state.history``)."""
+        return self.state.history
+
+    def emit(self, event: Event) -> None:
+        """Record an event; the effect layer turns the kinds it watches into pending
+        triggers."""
+        history = self.state.history
+        history.append(event)
+        if self._watch and event.kind in self._watch:
+            found = self.effects.triggers(self, event, len(history) - 1)
+            self.state.pending.extend(found)
 
     def events(self) -> list[Event]:
-        return [e for e in self.log if e[0] != "decide"]
-
-    # ---- the processor driver -------------------------------------------------------------
-
-    def _start(self) -> None:
-        from deckcheck.engine.flow import run
-
-        self._gen: Generator[Prompt, Action, None] = run(self)
-        self._replayed = 0
-        self._advance(None)
-
-    def _advance(self, answer: Action | None) -> None:
-        gen = self._gen
-        memo = self.state.memo
-        try:
-            prompt = gen.send(answer)  # type: ignore[arg-type]
-            while True:
-                if self._replayed < len(memo):
-                    answer = memo[self._replayed]
-                elif self.auto and len(prompt.options) == 1:
-                    answer = prompt.options[0]
-                    memo.append(answer)
-                else:
-                    self.prompt = prompt
-                    return
-                self._replayed += 1
-                prompt = gen.send(answer)
-        except StopIteration:
-            self.prompt = None
-
-    def step_done(self) -> None:
-        """Called by the processor between steps: the memo belongs to one step."""
-        self.state.memo.clear()
-        self._replayed = 0
+        return [e for e in self.state.history if e.kind != DECIDE]

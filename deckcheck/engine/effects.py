@@ -7,27 +7,25 @@ none, the holder passes without a prompt. ``NoEffects`` is the layer of this eng
 version: no card effect can be activated, so every window closes by itself.
 
 A layer that offers activations implements ``activate``: it performs the activation
-(costs, the chain link in ``state.chain``) and updates ``state.window`` (priority to the
-opponent, passes reset); the window handler then continues from the state. When both
-players have passed, ``resolve`` may take over (to resolve the chain) and set
-``state.step`` itself; ``handler`` supplies the layer's own processor steps (generators
-that may yield prompts, under the same rule as every step: ask first, then change the
-state). What happened is in ``duel.log`` (every move emits an event), where a layer finds
-its trigger conditions.
+(costs, the chain link in ``state.chain``); the window then gives priority to the
+opponent. When both players have passed, ``resolve`` gets the closed window and may push
+frames of its own kinds (processor.py), a chain to resolve, which run before the frame the
+window interrupted goes on; ``handler`` supplies the handlers of those frames. Every move
+emits a typed event (events.py) into ``state.history``; events of the kinds in
+``watches`` go to ``triggers``, whose answers wait in ``state.pending``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from deckcheck.engine.actions import Action, Prompt
+from deckcheck.engine.actions import Action
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
-    from deckcheck.engine.state import Window
-
-Asking = Generator[Prompt, Action, None]
+    from deckcheck.engine.events import Event
+    from deckcheck.engine.processor import Handler
+    from deckcheck.engine.state import Frame
 
 
 class EffectLayer(Protocol):
@@ -39,12 +37,23 @@ class EffectLayer(Protocol):
         """Carry out an activation chosen from ``responses``."""
         ...
 
-    def resolve(self, duel: Duel, window: Window) -> bool:
-        """Both players passed in ``window``: True if the layer moved the processor on."""
+    def resolve(self, duel: Duel, window: Frame) -> None:
+        """Both players passed in ``window`` (already closed): push frames to resolve a
+        chain, if there is one."""
         ...
 
-    def handler(self, step: str) -> Callable[[Duel], Asking] | None:
-        """The layer's handler for a processor step it set, if it is one of its own."""
+    def handler(self, kind: str, step: str) -> Handler | None:
+        """The handler for a step of one of the layer's own frame kinds."""
+        ...
+
+    @property
+    def watches(self) -> frozenset[str]:
+        """The event kinds that may trigger an effect (others are not offered)."""
+        ...
+
+    def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
+        """Pending triggers (plain data) for ``event``, ``state.history[index]``; they go
+        to ``state.pending`` until the layer puts them on a chain."""
         ...
 
 
@@ -57,11 +66,16 @@ class NoEffects:
     def activate(self, duel: Duel, player: int, action: Action) -> None:
         raise ValueError(f"no card effect can be activated in this engine version: {action}")
 
-    def resolve(self, duel: Duel, window: Window) -> bool:
-        return False
-
-    def handler(self, step: str) -> Callable[[Duel], Asking] | None:
+    def resolve(self, duel: Duel, window: Frame) -> None:
         return None
+
+    def handler(self, kind: str, step: str) -> Handler | None:
+        return None
+
+    watches: frozenset[str] = frozenset()
+
+    def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
+        return []
 
 
 NO_EFFECTS = NoEffects()

@@ -1,161 +1,135 @@
-"""Turn structure (rulebook 6): setup, phases, end of turn; the processor loop.
-
-Processor steps are either plain (no decision: a function) or asking (a generator that
-yields prompts). See duel.py for why an asking step must not change the state before its
-last prompt is answered.
-"""
+"""Turn structure (rulebook 6): setup, phases, end of turn, as the steps of the ``duel``
+frame at the bottom of the processor's stack (processor.py). The Battle Phase runs in a
+frame of its own (battle.py), Main Phase actions in theirs (main_phase.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from deckcheck.engine import battle, main_phase
+from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers register)
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
-from deckcheck.engine.base import Asking, check_win, distinct, open_window, window
+from deckcheck.engine.base import check_win, distinct
+from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
 from deckcheck.engine.moves import draw, to_pile
+from deckcheck.engine.processor import handles, open_window, push
 from deckcheck.engine.rng import Rng
-from deckcheck.engine.state import GRAVE, NO_WINNER
+from deckcheck.engine.state import GRAVE, Frame
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
 
-
-def run(duel: Duel) -> Asking:
-    """The processor: run steps until the duel has a winner."""
-    s = duel.state
-    while s.winner == NO_WINNER:
-        step = s.step
-        plain = PLAIN.get(step)
-        if plain is not None:
-            plain(duel)
-        else:
-            asking = ASKING.get(step) or duel.effects.handler(step)
-            if asking is None:
-                raise RuntimeError(f"no handler for processor step {step!r}")
-            yield from asking(duel)
-        duel.step_done()
-
-
 # ---- setup (rulebook 6.1) -------------------------------------------------------------------
 
 
-def start(duel: Duel) -> None:
+@handles("duel", "start")
+def start(duel: Duel, f: Frame) -> Prompt | None:
     s = duel.state
     rng = Rng(s.rng)
     for side in s.sides:
         rng.shuffle(side.deck)
-    if s.first < 0:
-        s.coin = rng.below(2)
-        duel.emit("coin", s.coin)
-        s.step = "choose_first"
-    else:
-        s.step = "opening"
     s.rng = rng.state
+    if s.first >= 0:
+        f.step = "opening"
+        return None
+    s.coin = rng.below(2)
+    s.rng = rng.state
+    duel.emit(PlayerEvent("coin", s.coin))
+    f.step = "chose_first"
+    return Prompt(s.coin, "first", (FIRST, SECOND))
 
 
-def choose_first(duel: Duel) -> Asking:
+@handles("duel", "chose_first")
+def chose_first(duel: Duel, f: Frame) -> None:
     s = duel.state
-    choice = yield Prompt(s.coin, "first", (FIRST, SECOND))
-    s.first = s.coin if choice == FIRST else 1 - s.coin
-    s.step = "opening"
+    s.first = s.coin if f.answer == FIRST else 1 - s.coin
+    f.step = "opening"
 
 
-def opening(duel: Duel) -> None:
+@handles("duel", "opening")
+def opening(duel: Duel, f: Frame) -> None:
     s = duel.state
-    duel.emit("first", s.first)
+    duel.emit(PlayerEvent("first", s.first))
     for p in (s.first, 1 - s.first):
         draw(duel, p, duel.template.profile.start_hand)
     s.turn, s.turn_player = 0, s.first
-    s.step = "turn_start"
+    f.step = "turn_start"
     check_win(duel)
 
 
 # ---- phases (rulebook 6.3) ------------------------------------------------------------------
 
 
-def turn_start(duel: Duel) -> None:
+@handles("duel", "turn_start")
+def turn_start(duel: Duel, f: Frame) -> None:
     s = duel.state
     s.turn += 1
     for side in s.sides:
         side.summons = 0
-    duel.emit("turn", s.turn, s.turn_player)
-    s.step = "draw_phase"
+    duel.emit(TurnEvent("turn", s.turn, s.turn_player))
+    f.step = "draw_phase"
 
 
-def draw_phase(duel: Duel) -> None:
+@handles("duel", "draw_phase")
+def draw_phase(duel: Duel, f: Frame) -> None:
     s = duel.state
     s.phase = "draw"
-    duel.emit("phase", "draw")
+    duel.emit(PhaseEvent("phase", "draw"))
     if s.turn > 1 and not draw(duel, s.turn_player, 1):  # no draw on the first turn
         check_win(duel)
         return
     open_window(duel, "draw", "standby")
 
 
-def standby(duel: Duel) -> None:
+@handles("duel", "standby")
+def standby(duel: Duel, f: Frame) -> None:
     duel.state.phase = "standby"
-    duel.emit("phase", "standby")
+    duel.emit(PhaseEvent("phase", "standby"))
     open_window(duel, "standby", "main1")
 
 
-def main1(duel: Duel) -> None:
-    duel.state.phase = "main1"
-    duel.emit("phase", "main1")
-    duel.state.step = "main"
+@handles("duel", "main1", "main2")
+def main_phase_start(duel: Duel, f: Frame) -> None:
+    duel.state.phase = f.step
+    duel.emit(PhaseEvent("phase", f.step))
+    f.step = "main"
 
 
-def main2(duel: Duel) -> None:
-    duel.state.phase = "main2"
-    duel.emit("phase", "main2")
-    duel.state.step = "main"
+@handles("duel", "battle_start")
+def battle_phase(duel: Duel, f: Frame) -> None:
+    f.step = "main2"  # once the Battle Phase frame is done
+    push(duel, "battle", "start")
 
 
-def end_phase(duel: Duel) -> None:
+@handles("duel", "end_phase")
+def end_phase(duel: Duel, f: Frame) -> None:
     duel.state.phase = "end"
-    duel.emit("phase", "end")
+    duel.emit(PhaseEvent("phase", "end"))
     open_window(duel, "end", "hand_limit")
 
 
-def hand_limit(duel: Duel) -> Asking:
-    """At the end of the turn the turn player discards down to the hand limit (RC-END-001)."""
+@handles("duel", "hand_limit", "discarded")
+def hand_limit(duel: Duel, f: Frame) -> Prompt | None:
+    """At the end of the turn the turn player discards down to the hand limit (RC-END-001);
+    the cards go together once all are chosen."""
     s = duel.state
     tp = s.turn_player
     hand = s.sides[tp].hand
-    excess = len(hand) - duel.template.profile.hand_limit
-    chosen: list[int] = []
-    while len(chosen) < max(excess, 0):
+    chosen: list[int] = f.data.setdefault("chosen", [])
+    if f.step == "discarded":
+        chosen.append(f.answer.card)
+    if len(chosen) < len(hand) - duel.template.profile.hand_limit:
         left = [i for i in hand if i not in chosen]
-        options = distinct(duel, left, "discard")
-        choice = yield Prompt(tp, "discard", options)
-        chosen.append(choice[1])
+        f.step = "discarded"
+        return Prompt(tp, "discard", distinct(duel, left, "discard"))
     for iid in chosen:
         to_pile(duel, iid, GRAVE, "discard")
-    s.step = "turn_end"
+    f.data.clear()
+    f.step = "turn_end"
+    return None
 
 
-def turn_end(duel: Duel) -> None:
+@handles("duel", "turn_end")
+def turn_end(duel: Duel, f: Frame) -> None:
     s = duel.state
     s.turn_player = 1 - s.turn_player
-    s.step = "turn_start"
-
-
-PLAIN: dict[str, Callable[[Duel], None]] = {
-    "start": start,
-    "opening": opening,
-    "turn_start": turn_start,
-    "draw_phase": draw_phase,
-    "standby": standby,
-    "main1": main1,
-    "main2": main2,
-    "end_phase": end_phase,
-    "turn_end": turn_end,
-    **battle.PLAIN,
-}
-ASKING: dict[str, Callable[[Duel], Asking]] = {
-    "choose_first": choose_first,
-    "window": window,
-    "hand_limit": hand_limit,
-    "main": main_phase.main,
-    **battle.ASKING,
-}
+    f.step = "turn_start"

@@ -10,11 +10,26 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import ATTACK, DEFENSE, DONE, TO_BATTLE, TO_END, Action, Prompt
-from deckcheck.engine.base import Asking, distinct, open_window
+from deckcheck.engine.actions import (
+    ATTACK,
+    DEFENSE,
+    DONE,
+    PENDULUM,
+    TO_BATTLE,
+    TO_END,
+    Action,
+    CardChoice,
+    CardsChoice,
+    Prompt,
+    ZoneChoice,
+)
+from deckcheck.engine.base import distinct
+from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
-from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, State
+from deckcheck.engine.processor import handles, open_window, pop, push
+from deckcheck.engine.query import level, number, sameness, tributes_needed, view
+from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, Frame, State
 from deckcheck.engine.zones import (
     cell,
     extra_deck_zones,
@@ -30,17 +45,24 @@ if TYPE_CHECKING:
     from deckcheck.engine.profiles import Profile
 
 
-def main(duel: Duel) -> Asking:
-    s = duel.state
-    tp = s.turn_player
-    choice = yield Prompt(tp, "main", main_options(duel))
-    kind = choice[0]
+@handles("duel", "main")
+def main(duel: Duel, f: Frame) -> Prompt:
+    f.step = "main_chosen"
+    return Prompt(duel.state.turn_player, "main", main_options(duel))
+
+
+@handles("duel", "main_chosen")
+def main_chosen(duel: Duel, f: Frame) -> None:
+    tp = duel.state.turn_player
+    choice = f.answer
+    kind = choice.kind
+    f.step = "main"  # back to the Main Phase prompt after what was chosen
     if kind in ("battle", "end"):
         # the turn player passes; the phase ends when the opponent passes too (6.2)
         then = "battle_start" if kind == "battle" else "end_phase"
         open_window(duel, "phase_end", then, holder=1 - tp, passes=1)
     elif kind in ACTIONS:
-        yield from ACTIONS[kind](duel, choice)
+        push(duel, kind, "start", card=choice.card if isinstance(choice, CardChoice) else -1)
     else:
         duel.effects.activate(duel, tp, choice)
 
@@ -59,36 +81,38 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     can_summon_now = side.summons < 1
     spell_free = EMPTY in side.szone[:5]
     scale_free: bool | None = None
-    seen: set[int] = set()
+    seen: set[object] = set()
+    lasting = s.lasting
     for iid in side.hand:
         d = cards[iid].d
-        if id(d) in seen:
+        same = sameness(s, iid) if lasting else id(d)  # id(d): sameness without modifiers
+        if same in seen:
             continue
-        seen.add(id(d))
+        seen.add(same)
         if d.kind == "monster":
             if can_summon_now and d.summonable:
-                n = d.tributes
+                n = tributes_needed(s, iid)
                 if tributes_ok[n] if n else free:
-                    opts.append(("summon", iid))
-                    opts.append(("set", iid))
+                    opts.append(CardChoice("summon", iid))
+                    opts.append(CardChoice("set", iid))
             if d.pendulum:
                 if scale_free is None:
                     scale_free = bool(scale_zones(s, duel.template.profile, tp))
                 if scale_free:
-                    opts.append(("scale", iid))
+                    opts.append(CardChoice("scale", iid))
         elif d.kind in ("spell", "trap") and (spell_free or d.spell_property == "field"):
-            opts.append(("set_card", iid))
+            opts.append(CardChoice("set_card", iid))
     turn = s.turn
     for iid in own:
         c = cards[iid]
         if c.placed == turn or c.changed == turn:
             continue
         if not c.face_up:
-            opts.append(("flip", iid))
+            opts.append(CardChoice("flip", iid))
         elif not c.d.link and c.attacked != turn:
-            opts.append(("position", iid))
+            opts.append(CardChoice("position", iid))
     if side.pendulum_turn != turn and pendulum_pool(duel, tp):
-        opts.append(("pendulum",))
+        opts.append(PENDULUM)
     if own:
         opts.extend(extra_options(duel, tp))
     opts.extend(duel.effects.responses(duel, tp, "main"))
@@ -110,6 +134,13 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
     emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
     extra = tuple(side.extra)
+    prof = duel.template.profile
+    if s.lasting:  # characteristics may not be the printed ones: no cache can answer
+        found = _summonable_extra(duel, extra)
+        ids = found[0] if found else []
+        return [
+            CardChoice(cards[i].d.method, i) for i in ids if can_summon(s, prof, player, view(s, i))
+        ]
     key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), extra)
     cached = duel.cache.get(key)
     if cached is not None:
@@ -121,11 +152,10 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     ids, defs, defs_key = summonable
     up_key = tuple(sorted(id(m) for m in up))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
-    prof = duel.template.profile
     out: list[Action] = []
     for iid, d, ok in zip(ids, defs, possible, strict=True):
         if ok and (_zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)):
-            out.append((d.method, iid))
+            out.append(CardChoice(d.method, iid))
     duel.cache[key] = out
     return out
 
@@ -169,69 +199,111 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     return [t for t in combinations(own, n) if free_main(s, player, t)]
 
 
-def normal_summon(duel: Duel, choice: Action) -> Asking:
+def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
+    return Prompt(player, "zone", tuple(ZoneChoice("zone", z) for z in zones), iid)
+
+
+@handles("summon", "start")
+@handles("set", "start")
+def normal_summon(duel: Duel, f: Frame) -> Prompt | None:
+    s = duel.state
+    n = tributes_needed(s, f.data["card"])
+    f.data["tributes"] = []
+    f.step = "zone"
+    if not n:
+        return None
+    f.step = "tributed"
+    sets = tribute_sets(s, s.turn_player, n)
+    return Prompt(s.turn_player, "tributes", tuple(CardsChoice("tributes", t) for t in sets))
+
+
+@handles("summon", "tributed")
+@handles("set", "tributed")
+def tributed(duel: Duel, f: Frame) -> None:
+    f.data["tributes"] = list(f.answer.cards)
+    f.step = "zone"
+
+
+@handles("summon", "zone")
+@handles("set", "zone")
+def summon_zone(duel: Duel, f: Frame) -> Prompt:
+    tp = duel.state.turn_player
+    f.step = "placed"
+    return zone_prompt(tp, free_main(duel.state, tp, f.data["tributes"]), f.data["card"])
+
+
+@handles("summon", "placed")
+@handles("set", "placed")
+def summon_placed(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
-    iid = choice[1]
+    iid, tributes, zone = f.data["card"], f.data["tributes"], f.answer.zone
     c = s.cards[iid]
-    n = c.d.tributes
-    tributes: tuple[int, ...] = ()
-    if n:
-        sets = tribute_sets(s, tp, n)
-        picked = yield Prompt(tp, "tributes", tuple(("tributes", t) for t in sets))
-        tributes = picked[1]
-    zones = free_main(s, tp, tributes)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
     for t in tributes:
         to_pile(duel, t, GRAVE, "tribute")
-    face_up = choice[0] == "summon"
+    face_up = f.kind == "summon"
     lift(s, iid)
     place_monster(s, iid, tp, zone, face_up, not face_up)
+    n = len(tributes)
     how = ("tribute" if n else "normal") if face_up else ("tribute_set" if n else "set")
     c.summon, c.proper = how, True
     s.sides[tp].summons += 1
-    duel.emit("summon", tp, iid, zone, how, "attack" if face_up else "set")
+    duel.emit(SummonEvent("summon", tp, iid, zone, how, "attack" if face_up else "set"))
+    pop(duel, f)
     if face_up:
-        open_window(duel, "summon", "main")
+        open_window(duel, "summon")
 
 
-def flip_summon(duel: Duel, choice: Action) -> Asking:
+@handles("flip", "start")
+def flip_summon(duel: Duel, f: Frame) -> None:
     s = duel.state
-    c = s.cards[choice[1]]
+    iid = f.data["card"]
+    c = s.cards[iid]
     c.face_up, c.in_def, c.changed = True, False, s.turn
-    duel.emit("flip_summon", s.turn_player, choice[1])
-    open_window(duel, "summon", "main")
-    return
-    yield
+    duel.emit(CardEvent("flip_summon", s.turn_player, iid))
+    pop(duel, f)
+    open_window(duel, "summon")
 
 
-def change_position(duel: Duel, choice: Action) -> Asking:
+@handles("position", "start")
+def change_position(duel: Duel, f: Frame) -> None:
     s = duel.state
-    c = s.cards[choice[1]]
+    iid = f.data["card"]
+    c = s.cards[iid]
     c.in_def, c.changed = not c.in_def, s.turn
-    duel.emit("position", s.turn_player, choice[1], "defense" if c.in_def else "attack")
-    return
-    yield
+    duel.emit(PositionEvent("position", s.turn_player, iid, "defense" if c.in_def else "attack"))
+    pop(duel, f)
 
 
 # ---- Spells, Traps and Pendulum Scales ---------------------------------------------------------
 
 
-def set_card(duel: Duel, choice: Action) -> Asking:
+@handles("set_card", "start")
+def set_card(duel: Duel, f: Frame) -> Prompt:
     s = duel.state
     tp = s.turn_player
-    iid = choice[1]
+    iid = f.data["card"]
     szone = s.sides[tp].szone
     if s.cards[iid].d.spell_property == "field":
         zones = [FIELD_ZONE]
     else:
         zones = [z for z in range(5) if szone[z] == EMPTY]
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
+    f.step = "placed"
+    return zone_prompt(tp, zones, iid)
+
+
+@handles("set_card", "placed")
+def set_card_placed(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    tp = s.turn_player
+    iid, zone = f.data["card"], f.answer.zone
+    szone = s.sides[tp].szone
     if szone[zone] != EMPTY:  # a new Field Spell replaces the old one
         to_pile(duel, szone[zone], GRAVE, "replaced")
     lift(s, iid)
     place_spell(s, iid, tp, zone, False)
-    duel.emit("set_card", tp, iid, zone)
+    duel.emit(PlaceEvent("set_card", tp, iid, zone))
+    pop(duel, f)
 
 
 def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
@@ -241,16 +313,25 @@ def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
     return [z for z in zones if szone[z] == EMPTY]
 
 
-def place_scale(duel: Duel, choice: Action) -> Asking:
+@handles("scale", "start")
+def place_scale(duel: Duel, f: Frame) -> Prompt:
     """Activate a Pendulum monster from the hand as a Pendulum Scale (rulebook 3.2.1.5)."""
     s = duel.state
+    f.step = "placed"
+    zones = scale_zones(s, duel.template.profile, s.turn_player)
+    return zone_prompt(s.turn_player, zones, f.data["card"])
+
+
+@handles("scale", "placed")
+def scale_placed(duel: Duel, f: Frame) -> None:
+    s = duel.state
     tp = s.turn_player
-    zones = scale_zones(s, duel.template.profile, tp)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), choice[1]))[1]
-    lift(s, choice[1])
-    place_spell(s, choice[1], tp, zone, True)
-    duel.emit("scale", tp, choice[1], zone)
-    open_window(duel, "activate", "main")
+    iid, zone = f.data["card"], f.answer.zone
+    lift(s, iid)
+    place_spell(s, iid, tp, zone, True)
+    duel.emit(PlaceEvent("scale", tp, iid, zone))
+    pop(duel, f)
+    open_window(duel, "activate")
 
 
 def scales(s: State, prof: Profile, player: int) -> tuple[int, int] | None:
@@ -264,7 +345,7 @@ def scales(s: State, prof: Profile, player: int) -> tuple[int, int] | None:
         c = s.cards[iid]
         if not (c.face_up and c.d.pendulum):
             return None
-        found.append(c.d.scale)
+        found.append(number(s, iid, "scale"))
     return min(found), max(found)
 
 
@@ -284,49 +365,95 @@ def pendulum_pool(duel: Duel, player: int) -> list[int]:
     out = []
     for i in side.hand:
         d = cards[i].d
-        if d.kind == "monster" and d.summonable and low < d.level < high:
+        if d.kind == "monster" and d.summonable and low < level(s, i) < high:
             out.append(i)
     for i in side.extra:
         c = cards[i]
         # an Extra Deck-frame Pendulum must have been properly summoned before
-        if c.face_up and low < c.d.level < high and (c.d.summonable or c.proper):
+        if c.face_up and low < level(s, i) < high and (c.d.summonable or c.proper):
             out.append(i)
     return [i for i in out if _fits(duel, player, [i], ())]
 
 
-def pendulum_summon(duel: Duel, choice: Action) -> Asking:
+@handles("pendulum", "start")
+def pendulum_summon(duel: Duel, f: Frame) -> None:
+    f.data.update(pool=pendulum_pool(duel, duel.state.turn_player), picked=[])
+    f.step = "pick"
+
+
+@handles("pendulum", "pick")
+def pendulum_pick(duel: Duel, f: Frame) -> Prompt | None:
+    """Pick the monsters one by one (then ``done``), while they all still fit."""
+    tp = duel.state.turn_player
+    picked = f.data["picked"]
+    left = [i for i in f.data["pool"] if i not in picked and _fits(duel, tp, [*picked, i], ())]
+    if not left:
+        return _pendulum_order(f)
+    f.step = "picked"
+    return Prompt(tp, "pendulum", distinct(duel, left, "pick") + ((DONE,) if picked else ()))
+
+
+@handles("pendulum", "picked")
+def pendulum_picked(duel: Duel, f: Frame) -> None:
+    if f.answer == DONE:
+        _pendulum_order(f)
+        return
+    f.data["picked"].append(f.answer.card)
+    f.step = "pick"
+
+
+def _pendulum_order(f: Frame) -> None:
+    """The picking is over: on to the zones and positions."""
+    f.data["placements"] = []
+    f.step = "place"
+
+
+@handles("pendulum", "place")
+def pendulum_place(duel: Duel, f: Frame) -> Prompt | None:
+    """A zone, then a position, for each picked monster in turn; all are placed at once."""
     s = duel.state
     tp = s.turn_player
     cards = s.cards
-    pool = pendulum_pool(duel, tp)
-    picked: list[int] = []
-    while True:
-        left = [i for i in pool if i not in picked and _fits(duel, tp, [*picked, i], ())]
-        options = distinct(duel, left, "pick") + ((DONE,) if picked else ())
-        if not left:
-            break
-        pick = yield Prompt(tp, "pendulum", options)
-        if pick == DONE:
-            break
-        picked.append(pick[1])
     # Extra Deck ones first: they have fewer zones to choose from
-    order = sorted(picked, key=lambda i: cards[i].loc != EXTRA)
-    placements: list[tuple[int, int, bool]] = []
-    taken: tuple[int, ...] = ()
-    for n, iid in enumerate(order):
-        rest = order[n + 1 :]
-        zones = [z for z in _zones_for(duel, tp, iid, taken) if _fits(duel, tp, rest, (*taken, z))]
-        zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
-        pos = yield Prompt(tp, "position", (ATTACK, DEFENSE), iid)
-        taken = (*taken, zone)
-        placements.append((iid, zone, pos == DEFENSE))
-    for iid, zone, in_def in placements:
+    order = sorted(f.data["picked"], key=lambda i: cards[i].loc != EXTRA)
+    placements = f.data["placements"]
+    n = len(placements)
+    if n == len(order):
+        return _pendulum_apply(duel, f)
+    iid, rest = order[n], order[n + 1 :]
+    taken = tuple(z for _, z, _ in placements)
+    zones = [z for z in _zones_for(duel, tp, iid, taken) if _fits(duel, tp, rest, (*taken, z))]
+    f.data["card"] = iid
+    f.step = "zoned"
+    return zone_prompt(tp, zones, iid)
+
+
+@handles("pendulum", "zoned")
+def pendulum_zoned(duel: Duel, f: Frame) -> Prompt:
+    f.data["zone"] = f.answer.zone
+    f.step = "positioned"
+    return Prompt(duel.state.turn_player, "position", (ATTACK, DEFENSE), f.data["card"])
+
+
+@handles("pendulum", "positioned")
+def pendulum_positioned(duel: Duel, f: Frame) -> None:
+    f.data["placements"].append([f.data["card"], f.data["zone"], f.answer == DEFENSE])
+    f.step = "place"
+
+
+def _pendulum_apply(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    tp = s.turn_player
+    for iid, zone, in_def in f.data["placements"]:
         lift(s, iid)
         place_monster(s, iid, tp, zone, True, in_def)
-        cards[iid].summon, cards[iid].proper = "pendulum", True
-        duel.emit("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
+        s.cards[iid].summon, s.cards[iid].proper = "pendulum", True
+        duel.emit(
+            SummonEvent("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
+        )
     s.sides[tp].pendulum_turn = s.turn
-    open_window(duel, "summon", "main")
+    pop(duel, f)
+    open_window(duel, "summon")
 
 
 def _zones_for(duel: Duel, player: int, iid: int, taken: tuple[int, ...]) -> list[int]:
@@ -361,21 +488,51 @@ def _fits(duel: Duel, player: int, ids: list[int], taken: tuple[int, ...]) -> bo
 # ---- Synchro, Xyz and Link Summons --------------------------------------------------------------
 
 
-def extra_summon(duel: Duel, choice: Action) -> Asking:
+@handles("synchro", "start")
+@handles("xyz", "start")
+@handles("link", "start")
+def extra_summon(duel: Duel, f: Frame) -> Prompt:
+    s = duel.state
+    sets = material_sets(s, duel.template.profile, s.turn_player, view(s, f.data["card"]))
+    f.step = "materials"
+    return Prompt(s.turn_player, "materials", tuple(CardsChoice("materials", m) for m in sets))
+
+
+@handles("synchro", "materials")
+@handles("xyz", "materials")
+@handles("link", "materials")
+def extra_materials(duel: Duel, f: Frame) -> Prompt:
+    s = duel.state
+    iid = f.data["card"]
+    mats = f.data["materials"] = list(f.answer.cards)
+    zones = extra_deck_zones(s, duel.template.profile, s.turn_player, view(s, iid), mats)
+    f.step = "zoned"
+    return zone_prompt(s.turn_player, zones, iid)
+
+
+@handles("synchro", "zoned")
+@handles("xyz", "zoned")
+@handles("link", "zoned")
+def extra_zoned(duel: Duel, f: Frame) -> Prompt:
+    f.data["zone"] = f.answer.zone
+    f.step = "positioned"
+    iid = f.data["card"]
+    link = duel.state.cards[iid].d.link
+    return Prompt(duel.state.turn_player, "position", (ATTACK,) if link else (ATTACK, DEFENSE), iid)
+
+
+@handles("synchro", "positioned")
+@handles("xyz", "positioned")
+@handles("link", "positioned")
+def extra_placed(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
-    method, iid = choice
-    d = s.cards[iid].d
-    prof = duel.template.profile
-    sets = material_sets(s, prof, tp, d)
-    mats = (yield Prompt(tp, "materials", tuple(("materials", m) for m in sets)))[1]
-    zones = extra_deck_zones(s, prof, tp, d, mats)
-    zone = (yield Prompt(tp, "zone", tuple(("zone", z) for z in zones), iid))[1]
-    pos = yield Prompt(tp, "position", (ATTACK,) if d.link else (ATTACK, DEFENSE), iid)
+    method, iid, zone = f.kind, f.data["card"], f.data["zone"]
+    in_def = f.answer == DEFENSE
     c = s.cards[iid]
     lift(s, iid)
-    for m in mats:
-        duel.emit("material", tp, m, method)
+    for m in f.data["materials"]:
+        duel.emit(MaterialEvent("material", tp, m, method))
         if method == "xyz":
             for o in s.cards[m].overlay[:]:
                 to_pile(duel, o, GRAVE, "detached")
@@ -383,21 +540,13 @@ def extra_summon(duel: Duel, choice: Action) -> Asking:
             attach(s, iid, m)
         else:
             to_pile(duel, m, GRAVE, "material")
-    place_monster(s, iid, tp, zone, True, pos == DEFENSE)
+    place_monster(s, iid, tp, zone, True, in_def)
     c.summon, c.proper = method, True
-    duel.emit("summon", tp, iid, zone, method, "defense" if pos == DEFENSE else "attack")
-    open_window(duel, "summon", "main")
+    duel.emit(SummonEvent("summon", tp, iid, zone, method, "defense" if in_def else "attack"))
+    pop(duel, f)
+    open_window(duel, "summon")
 
 
-ACTIONS = {
-    "summon": normal_summon,
-    "set": normal_summon,
-    "flip": flip_summon,
-    "position": change_position,
-    "set_card": set_card,
-    "scale": place_scale,
-    "pendulum": pendulum_summon,
-    "synchro": extra_summon,
-    "xyz": extra_summon,
-    "link": extra_summon,
-}
+# the Main Phase actions carried out in frames of their own kind
+ACTIONS = ("summon", "set", "flip", "position", "set_card", "scale", "pendulum")
+ACTIONS += ("synchro", "xyz", "link")

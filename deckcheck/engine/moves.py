@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.engine.events import CardEvent, MoveEvent, PlayerEvent
+from deckcheck.engine.query import drop_lasting
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -31,6 +33,8 @@ def lift(state: State, iid: int) -> None:
     """Take a card out of wherever it is (the card's own fields are left to the caller)."""
     c = state.cards[iid]
     loc = c.loc
+    if state.lasting and loc in (MZONE, SZONE):
+        drop_lasting(state, iid)  # leaving the field ends what applied to the card there
     if loc == MZONE:
         side = state.sides[c.ctrl]
         if c.seq < 5:
@@ -95,7 +99,7 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     if loc in (HAND, DECK):
         c.proper = False
     _pile(state, c.owner, loc).append(iid)
-    duel.emit("to_" + loc, c.owner, iid, why)
+    duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
 
 
 def place_monster(
@@ -137,11 +141,11 @@ def draw(duel: Duel, player: int, count: int) -> bool:
     for _ in range(count):
         if not side.deck:
             side.deck_out = True
-            duel.emit("deck_out", player)
+            duel.emit(PlayerEvent("deck_out", player))
             return False
         iid = side.deck.pop()
         c = state.cards[iid]
         c.loc = HAND
         side.hand.append(iid)
-        duel.emit("draw", player, iid)
+        duel.emit(CardEvent("draw", player, iid))
     return True

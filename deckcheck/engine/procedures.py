@@ -17,6 +17,7 @@ from typing import Any
 
 from deckcheck.engine.cards import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
+from deckcheck.engine.query import view
 from deckcheck.engine.state import State
 from deckcheck.engine.zones import extra_deck_zones
 
@@ -79,7 +80,9 @@ def _usable(d: CardDef, m: CardDef) -> bool:
 def candidates(state: State, player: int, d: CardDef) -> list[int]:
     """Face-up monsters the player controls that could be materials for ``d`` at all."""
     cards = state.cards
-    return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
+    if not state.lasting:  # every card as printed: view() would return the definition
+        return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
+    return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, view(state, i))]
 
 
 def _combos(d: CardDef, pool: list[int], defs: list[CardDef]) -> Iterator[tuple[int, ...]]:
@@ -111,7 +114,7 @@ def iter_material_sets(
 ) -> Iterator[tuple[int, ...]]:
     """Every valid material set (sorted ids) for summoning ``d`` by its procedure now."""
     pool = candidates(state, player, d)
-    defs = [state.cards[i].d for i in pool]
+    defs = [view(state, i) for i in pool]
     for combo in _combos(d, pool, defs):
         if extra_deck_zones(state, profile, player, d, combo):
             yield tuple(sorted(combo))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck import yamlsafe
 from deckcheck.engine.describe import render_event
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.query import atk, defense
 from deckcheck.engine.scenario_actions import Act, Refused, settle, show_action
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import DRAW, SZONE, Inst
@@ -246,9 +247,10 @@ def _monster_matches(r: _Runner, c: Inst, spec: dict[str, Any]) -> bool:
         pos = "set" if not c.face_up else ("defense" if c.in_def else "attack")
         if pos != spec["position"]:
             return False
-    if "atk" in spec and c.atk != spec["atk"]:
+    iid = next(i for i, x in enumerate(r.duel.state.cards) if x is c)
+    if "atk" in spec and atk(r.duel.state, iid) != spec["atk"]:
         return False
-    if "def" in spec and c.def_value != spec["def"]:
+    if "def" in spec and defense(r.duel.state, iid) != spec["def"]:
         return False
     if "materials" in spec:
         want = Counter(r.card(m).name for m in as_list(spec["materials"], "materials", r))

@@ -4,7 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcheck.engine.actions import DEFENSE, END_BATTLE, TO_BATTLE, TO_END, Action, Prompt
+from deckcheck.engine.actions import (
+    ATTACK,
+    DEFENSE,
+    DONE,
+    END_BATTLE,
+    FIRST,
+    PENDULUM,
+    SECOND,
+    TO_BATTLE,
+    TO_END,
+    Action,
+    AttackChoice,
+    CardChoice,
+    CardsChoice,
+    Prompt,
+    ZoneChoice,
+)
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import EMPTY, PZONE_BASE
@@ -70,14 +86,21 @@ class Act:
         want = self.r.card(ref)
         s = self.duel.state
         for a in prompt.options:
-            if a[0] == kind and len(a) > 1 and a[1] in where and s.cards[a[1]].d.uid == want.uid:
+            if (
+                isinstance(a, CardChoice)
+                and a.kind == kind
+                and a.card in where
+                and s.cards[a.card].d.uid == want.uid
+            ):
                 return a
         return None
 
     def group_option(self, prompt: Prompt, refs: list[Any]) -> Action | None:
         """The option whose set of cards matches ``refs`` by card (and zone, if given)."""
         for a in prompt.options:
-            ids = list(a[1])
+            if not isinstance(a, CardsChoice):
+                continue
+            ids = list(a.cards)
             if len(ids) != len(refs):
                 continue
             left = ids[:]
@@ -93,14 +116,15 @@ class Act:
     def zone(self, key: str = "zone") -> None:
         p = self.prompt("zone")
         if key in self.act:
-            self.choose(p, ("zone", as_int(self.act[key], key, self.r)), f"zone {self.act[key]}")
+            zone = ZoneChoice("zone", as_int(self.act[key], key, self.r))
+            self.choose(p, zone, f"zone {self.act[key]}")
         else:
             self.duel.apply_action(p.options[0])
 
     def position(self) -> None:
         p = self.prompt("position")
         pos = self.act.get("position", "attack")
-        self.choose(p, DEFENSE if pos == "defense" else ("attack",), f"position {pos}")
+        self.choose(p, DEFENSE if pos == "defense" else ATTACK, f"position {pos}")
 
     # -- the actions
 
@@ -159,7 +183,7 @@ class Act:
         sep = self.duel.template.profile.separate_pendulum_zones
         zone = {"left": PZONE_BASE if sep else 0, "right": PZONE_BASE + 1 if sep else 4}.get(side)
         zp = self.prompt("zone")
-        self.choose(zp, ("zone", zone), f"Pendulum Zone {side}")
+        self.choose(zp, None if zone is None else ZoneChoice("zone", zone), f"Pendulum Zone {side}")
 
     def do_special_summon(self) -> None:
         method = self.act.get("method")
@@ -180,7 +204,7 @@ class Act:
 
     def _pendulum(self) -> None:
         p = self.prompt("main")
-        self.choose(p, ("pendulum",), "Pendulum Summon")
+        self.choose(p, PENDULUM, "Pendulum Summon")
         refs = as_list(self.act.get("cards"), "cards", self.r)
         s = self.duel.state
         for ref in refs:
@@ -188,7 +212,7 @@ class Act:
             pool = s.sides[self.player].hand + s.sides[self.player].extra
             self.choose(pp, self.card_option(pp, "pick", ref, pool), f"Pendulum Summon {ref}")
         if self.duel.prompt is not None and self.duel.prompt.kind == "pendulum":
-            self.choose(self.prompt("pendulum"), ("done",), "done")
+            self.choose(self.prompt("pendulum"), DONE, "done")
         zones = as_list(self.act.get("zones"), "zones", self.r)
         placing = dict(zip([self.r.card(r).uid for r in refs], zones, strict=False))
         for _ in range(len(refs)):
@@ -197,7 +221,8 @@ class Act:
             if zone is None:
                 self.duel.apply_action(zp.options[0])
             else:
-                self.choose(zp, ("zone", zone), f"zone {zone} for {s.cards[zp.card].d.name}")
+                what = f"zone {zone} for {s.cards[zp.card].d.name}"
+                self.choose(zp, ZoneChoice("zone", zone), what)
             self.position()
 
     def do_next_phase(self) -> None:
@@ -228,7 +253,9 @@ class Act:
             target: int | None = EMPTY
         else:
             target = self.find(target_ref, s.monsters(1 - self.player))
-        action = None if attacker is None or target is None else ("attack", attacker, target)
+        action = None
+        if attacker is not None and target is not None:
+            action = AttackChoice("attack", attacker, target)
         self.choose(p, action, show_action(self.act))
 
     def do_discard(self) -> None:
@@ -239,7 +266,7 @@ class Act:
 
     def do_go_first(self) -> None:
         p = self.prompt("first")
-        self.choose(p, ("first",) if self.act.get("first", True) else ("second",), "go first")
+        self.choose(p, FIRST if self.act.get("first", True) else SECOND, "go first")
 
     def do_end_turn(self) -> None:
         duel = self.duel

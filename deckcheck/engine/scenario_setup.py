@@ -19,6 +19,7 @@ from deckcheck.engine.state import (
     OVERLAY,
     PZONE_BASE,
     SZONE,
+    Frame,
     Inst,
     Side,
     State,
@@ -199,7 +200,7 @@ class Setup:
         state = State(cards, sides, seed)
         state.turn, state.turn_player, state.phase = turn, tp, phase
         state.first = tp if turn % 2 == 1 else 1 - tp
-        state.step = PHASE_STEPS[phase]
+        state.frames = [Frame("duel", PHASE_STEPS[phase])]
         for p in (0, 1):
             lp = as_int(players[p].get("lp", prof.start_lp), "lp", self)
             if lp < 0:

@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from deckcheck.engine.actions import Prompt, as_action
 from deckcheck.engine.cards import CardDef
+from deckcheck.engine.events import Event, from_list
+from deckcheck.engine.query import Lasting
 
 EMPTY = -1
 NO_WINNER = -1
@@ -71,14 +74,6 @@ class Inst:
             self.overlay[:],
         )
 
-    @property
-    def atk(self) -> int:
-        return self.d.atk
-
-    @property
-    def def_value(self) -> int:
-        return self.d.defense
-
 
 @dataclass(slots=True)
 class Side:
@@ -117,16 +112,18 @@ class Side:
 
 
 @dataclass(slots=True)
-class Window:
-    """A priority window: who holds priority now and how many passed in succession."""
+class Frame:
+    """One unit of work of the rules processor (processor.py): its kind (duel, battle,
+    window, an action being carried out, or an effect layer's own), the step it continues
+    at, its data (plain values) and the answer to the prompt it asked last."""
 
-    timing: str
-    holder: int
-    passes: int
-    then: str  # processor step once both players have passed
+    kind: str
+    step: str
+    data: dict[str, Any] = field(default_factory=dict)
+    answer: Any = None
 
-    def copy(self) -> Window:
-        return Window(self.timing, self.holder, self.passes, self.then)
+    def copy(self) -> Frame:
+        return Frame(self.kind, self.step, plain_copy(self.data), self.answer)
 
 
 @dataclass(slots=True)
@@ -154,15 +151,21 @@ class State:
     first: int = EMPTY  # who goes first, EMPTY until decided
     coin: int = EMPTY  # winner of the opening coin toss
     phase: str = "setup"
-    step: str = "start"  # where the processor continues
-    window: Window | None = None
+    # the processor's stack of frames, the current one last; empty once the duel is over
+    frames: list[Frame] = field(default_factory=lambda: [Frame("duel", "start")])
+    prompt: Prompt | None = None  # the decision the duel waits for
     battle: Battle | None = None
     winner: int = NO_WINNER  # 0, 1, DRAW
     reason: str = ""
     # the chain being built or resolved: links as plain data, owned by the effect layer
     chain: list[Any] = field(default_factory=list)
-    # answers already given to the prompts of the current processor step (see rules.py)
-    memo: list[Any] = field(default_factory=list)
+    # events and decisions in the order they happened (events.py); the duel's log
+    history: list[Event] = field(default_factory=list)
+    # triggers waiting for the next chance to go on a chain: plain data of the effect layer
+    pending: list[Any] = field(default_factory=list)
+    # modifiers of characteristics (query.py) and the last stamp given to one
+    lasting: list[Lasting] = field(default_factory=list)
+    stamps: int = 0
 
     def copy(self) -> State:
         return State(
@@ -175,13 +178,16 @@ class State:
             self.first,
             self.coin,
             self.phase,
-            self.step,
-            self.window.copy() if self.window else None,
+            [f.copy() for f in self.frames],
+            self.prompt,  # immutable
             self.battle.copy() if self.battle else None,
             self.winner,
             self.reason,
             plain_copy(self.chain),
-            self.memo[:],
+            self.history[:],  # events are immutable: a shallow copy is a copy
+            plain_copy(self.pending),
+            self.lasting[:],
+            self.stamps,
         )
 
     # ---- field geometry helpers -------------------------------------------------------
@@ -228,10 +234,13 @@ class State:
             "rng": self.rng,
             "emz": self.emz[:],
             **{k: getattr(self, k) for k in _STATE_FIELDS},
-            "window": _slots_dict(self.window),
+            "frames": [_jsonable(_slots_dict(f)) for f in self.frames],
+            "prompt": _jsonable(_slots_dict(self.prompt)),
             "battle": _slots_dict(self.battle),
             "chain": plain_copy(self.chain),
-            "memo": [_jsonable(m) for m in self.memo],
+            "history": [_jsonable(e) for e in self.history],
+            "pending": plain_copy(self.pending),
+            "lasting": [list(m) for m in self.lasting],
         }
 
     @classmethod
@@ -242,7 +251,14 @@ class State:
             for d, c in zip(defs, data["cards"], strict=True)
         ]
         sides = [Side(**{k: _copy_list(s[k]) for k in _SIDE_FIELDS}) for s in data["sides"]]
-        window = Window(**data["window"]) if data["window"] else None
+        frames = [
+            Frame(f["kind"], f["step"], f["data"], as_action(f["answer"])) for f in data["frames"]
+        ]
+        p = data["prompt"]
+        prompt = None
+        if p is not None:
+            options = tuple(as_action(o) for o in p["options"])
+            prompt = Prompt(p["player"], p["kind"], options, p["card"])
         battle = Battle(**data["battle"]) if data["battle"] else None
         return cls(
             cards,
@@ -250,10 +266,13 @@ class State:
             data["rng"],
             list(data["emz"]),
             **{k: data[k] for k in _STATE_FIELDS},
-            window=window,
+            frames=frames,
+            prompt=prompt,
             battle=battle,
             chain=plain_copy(data.get("chain", [])),
-            memo=[_tuple(m) for m in data["memo"]],
+            history=[from_list(e) for e in data.get("history", [])],
+            pending=plain_copy(data.get("pending", [])),
+            lasting=[Lasting(*m) for m in data.get("lasting", [])],
         )
 
 
@@ -262,7 +281,20 @@ _SIDE_FIELDS = [f.name for f in fields(Side)]
 _STATE_FIELDS = [
     f.name
     for f in fields(State)
-    if f.name not in ("cards", "sides", "rng", "emz", "window", "battle", "chain", "memo")
+    if f.name
+    not in (
+        "cards",
+        "sides",
+        "rng",
+        "emz",
+        "frames",
+        "prompt",
+        "battle",
+        "chain",
+        "history",
+        "pending",
+        "lasting",
+    )
 ]
 
 
@@ -290,14 +322,10 @@ def _slots_dict(obj: Any) -> dict[str, Any] | None:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
+    if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
-    return value
-
-
-def _tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
     return value
 
 

@@ -14,12 +14,13 @@
 
 Names and passcodes select cards by name key, so alternate artworks and cards "always
 treated as" the same name belong together. Filter fields: kind, attribute, race, level,
-archetype, frame, property (of spells and traps).
+archetype, frame, property (of spells and traps), in the filter language the engine's
+materials and the card pool rules share (cards/filters.py: ``frame: effect`` is every
+Effect Monster, Ritual and Pendulum ones included).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import get_close_matches
@@ -28,6 +29,7 @@ from typing import Any
 
 from deckcheck import yamlsafe
 from deckcheck.cards.db import CardDB
+from deckcheck.cards.filters import FRAME_WORDS, KINDS, Filter, Term, fold, traits
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
 from deckcheck.cards.suggest import budget_scope
@@ -48,84 +50,32 @@ RACES = (
     *("wingedbeast", "wyrm", "zombie"),
 )
 VOCABULARY: dict[str, tuple[str, ...]] = {
-    "kind": ("monster", "spell", "trap", "token", "skill"),
+    "kind": KINDS,
     "attribute": ("dark", "light", "earth", "water", "fire", "wind", "divine"),
     "race": RACES,
-    "frame": ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link", "pendulum"),
+    "frame": FRAME_WORDS,
     "property": ("normal", "continuous", "equip", "field", "quickplay", "ritual", "counter"),
 }
 FIELDS = (*VOCABULARY, "level", "archetype")
-_SPECIAL_FRAMES = frozenset({"ritual", "fusion", "synchro", "xyz", "link"})
-
-
-def fold(text: str) -> str:
-    """Vocabulary spelling: "Winged Beast", "winged-beast" and "WingedBeast" agree."""
-    return re.sub(r"[\s_\-]+", "", text).lower()
-
-
-@dataclass(frozen=True)
-class CardFilter:
-    """Cards whose every given field takes one of the listed values."""
-
-    fields: tuple[tuple[str, frozenset[Any]], ...]
-
-    def matches(self, card: Card) -> bool:
-        return all(_field_matches(card, field, allowed) for field, allowed in self.fields)
-
-    def text(self) -> str:
-        parts = []
-        for field, allowed in self.fields:
-            shown = "|".join(str(v) for v in sorted(allowed, key=str))
-            parts.append(f"{field}={shown}")
-        return ", ".join(parts)
-
-
-def _field_matches(card: Card, field: str, allowed: frozenset[Any]) -> bool:
-    if field == "kind":
-        return card.kind in allowed
-    if field == "attribute":
-        return card.attribute is not None and card.attribute in allowed
-    if field == "race":
-        return card.race is not None and fold(card.race) in allowed
-    if field == "level":
-        return card.level is not None and card.level in allowed
-    if field == "property":
-        return card.spell_property is not None and fold(card.spell_property) in allowed
-    if field == "archetype":
-        return any(a.casefold() in allowed for a in card.archetypes)
-    return any(_has_frame(card, frame) for frame in allowed)
-
-
-def _has_frame(card: Card, frame: str) -> bool:
-    if card.kind != "monster":
-        return False
-    if frame == "normal":
-        return "normal" in card.classifications
-    if frame == "effect":
-        return card.is_effect and _SPECIAL_FRAMES.isdisjoint(card.frames)
-    if frame == "pendulum":
-        return card.is_pendulum
-    return frame in card.frames
 
 
 @dataclass(frozen=True)
 class Category:
     name: str
     keys: frozenset[str]  # name keys of the cards listed by name or passcode
-    filters: tuple[CardFilter, ...] = ()
+    filters: tuple[Filter, ...] = ()
 
     def matches(self, card: Card) -> bool:
         if not self.keys.isdisjoint(card.name_keys):
             return True
-        return any(f.matches(card) for f in self.filters)
+        if not self.filters:
+            return False
+        t = traits(card)
+        return any(f.matches(t) for f in self.filters)
 
     def archetypes(self) -> set[str]:
         return {
-            a
-            for f in self.filters
-            for field, vals in f.fields
-            if field == "archetype"
-            for a in vals
+            a for f in self.filters for x in f.terms if x.field == "archetype" for a in x.values
         }
 
 
@@ -278,7 +228,7 @@ def _name_keys(entry: Any, at: str, db: CardDB, problems: list[str]) -> tuple[st
     return ()
 
 
-def _filter(entry: dict[Any, Any], at: str, problems: list[str]) -> CardFilter | None:
+def _filter(entry: dict[Any, Any], at: str, problems: list[str]) -> Filter | None:
     if not entry:
         problems.append(f"{at}: an empty filter would match every card")
         return None
@@ -294,8 +244,8 @@ def _filter(entry: dict[Any, Any], at: str, problems: list[str]) -> CardFilter |
         if allowed is None:
             ok = False
         else:
-            fields.append((field, allowed))
-    return CardFilter(tuple(fields)) if ok else None
+            fields.append(Term(field, allowed))
+    return Filter(tuple(fields)) if ok else None
 
 
 def _values(field: str, values: list[Any], at: str, problems: list[str]) -> frozenset | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from deckcheck.banlist.model import Banlist
+from deckcheck.cards.filters import is_a, traits
 from deckcheck.cards.model import Card
 from deckcheck.validation.construction import article
 from deckcheck.validation.context import Context
@@ -174,21 +175,13 @@ def never_legal(ctx: Context) -> Iterator[Violation]:
             yield violation("never-legal", message, **used_of(ctx, card).fields())
 
 
-def _is_kind(card: Card, kind: str) -> bool:
-    if kind == "pendulum":
-        return card.is_pendulum  # Pendulum Fusion/Synchro/Xyz included
-    if kind == "link":
-        return card.is_link
-    return card.kind == kind or kind in card.frames or kind in card.classifications
-
-
 def forbidden_card_type(ctx: Context) -> Iterator[Violation]:
     kinds = ctx.format.forbidden_kinds
     if not kinds:
         return
     for used in used_cards(ctx):
         for kind in kinds:
-            if _is_kind(used.card, kind):
+            if is_a(traits(used.card), kind):
                 label = KIND_NAMES.get(kind, kind.title())
                 message = (
                     f"{used.card.name} is {article(used.card.type_line)}; {ctx.format.name} "

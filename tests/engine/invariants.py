@@ -54,8 +54,8 @@ def normal_summons_per_turn(duel: Duel) -> dict[int, int]:
     counts: dict[int, int] = {}
     turn = 0
     for event in duel.events():
-        if event[0] == "turn":
-            turn = event[1]
-        elif event[0] == "summon" and event[4] in ("normal", "tribute", "set", "tribute_set"):
+        if event.kind == "turn":
+            turn = event.turn
+        elif event.kind == "summon" and event.how in ("normal", "tribute", "set", "tribute_set"):
             counts[turn] = counts.get(turn, 0) + 1
     return counts

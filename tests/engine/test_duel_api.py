@@ -99,8 +99,8 @@ def test_the_human_view_hides_the_opponents_draws(template):
     from deckcheck.engine.describe import render_event
 
     duel = Duel.new(template, seed=3, first=0)
-    draw = next(e for e in duel.events() if e[0] == "draw" and e[1] == 1)
-    name = duel.state.cards[draw[2]].d.name
+    draw = next(e for e in duel.events() if e.kind == "draw" and e.player == 1)
+    name = duel.state.cards[draw.card].d.name
     assert render_event(duel.state, draw) == f"draw P1 {name}"
     assert render_event(duel.state, draw, viewer=1) == f"draw P1 {name}"
     assert render_event(duel.state, draw, viewer=0) == "draw P1 a card"

@@ -161,7 +161,7 @@ def test_a_decision_that_is_not_legal_there_fails_the_replay_naming_the_line(
     lines = edit_decision(real_log, action=["set_card", 9999])
     result = replay_lines(lines, db, tmp_path)
     assert not result.ok
-    assert result.message.startswith(f"line {i + 1}: ('set_card', 9999) is not a legal")
+    assert result.message.startswith(f"line {i + 1}: set_card #9999 is not a legal")
     blank = [real_log[0], "", *real_log[1:]]  # a blank line moves the line numbers
     assert replay_lines(blank, db, tmp_path).ok
     moved = replay_lines(edit_decision(blank, action=["set_card", 9999]), db, tmp_path)

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckcheck.engine.actions import CANCEL, Prompt
 from deckcheck.engine.base import damage
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects import NoEffects
-from deckcheck.engine.moves import to_pile
+from deckcheck.engine.events import SummonEvent
+from deckcheck.engine.moves import lift, place_monster, to_pile
+from deckcheck.engine.processor import pop, push
+from deckcheck.engine.query import add_lasting
 from deckcheck.engine.scenario import position
 from deckcheck.engine.state import GRAVE, State
 
@@ -43,7 +48,6 @@ class RemoveTarget(Recorder):
 
     def activate(self, duel, player, action):
         to_pile(duel, duel.state.battle.target, GRAVE, "effect")
-        duel.state.window.holder, duel.state.window.passes = 1 - player, 0
 
 
 def battle_position(db, layer, opponents=("Mystical Elf", "Battle Ox")):
@@ -149,27 +153,29 @@ class Burn(Recorder):
         return ()
 
     def activate(self, duel, player, action):
-        s = duel.state
-        s.chain.append(["burn", player])
-        s.window.holder, s.window.passes = 1 - player, 0
+        duel.state.chain.append(["burn", player])
 
     def resolve(self, duel, window):
-        if not duel.state.chain:
-            return False
-        duel.state.step = "resolve_chain"
-        return True
+        if duel.state.chain:
+            push(duel, "chain", "resolve")  # runs before the frame the window interrupted
 
-    def handler(self, step):
-        return self._resolve_chain if step == "resolve_chain" else None
+    def handler(self, kind, step):
+        if kind != "chain":
+            return None
+        return {"resolve": self._resolve, "resolved": self._resolved}.get(step)
 
-    def _resolve_chain(self, duel):
+    def _resolve(self, duel, frame):
+        _, player = duel.state.chain[-1]
+        frame.step = "resolved"
+        return Prompt(player, "amount", (("amount", 500), ("amount", 1000)))
+
+    def _resolved(self, duel, frame):
         s = duel.state
-        _, player = s.chain[-1]
-        amount = yield Prompt(player, "amount", (("amount", 500), ("amount", 1000)))
-        s.chain.pop()
-        damage(duel, 1 - player, amount[1], "effect")
+        _, player = s.chain.pop()
+        damage(duel, 1 - player, frame.answer[1], "effect")
+        frame.step = "resolve"
         if not s.chain:
-            s.step = "main"
+            pop(duel, frame)
 
 
 def test_an_effect_layer_builds_and_resolves_a_chain_in_plain_state(db):
@@ -182,7 +188,7 @@ def test_an_effect_layer_builds_and_resolves_a_chain_in_plain_state(db):
     assert duel.prompt.kind == "respond" and duel.prompt.player == 1
     duel.apply_action(("burn",))
     # both passed: the chain resolves, paused at its own decision
-    assert duel.state.step == "resolve_chain" and duel.state.chain == [["burn", 1]]
+    assert duel.state.frames[-1].kind == "chain" and duel.state.chain == [["burn", 1]]
     assert duel.prompt.kind == "amount" and duel.prompt.player == 1
     twin = duel.copy()  # the chain is plain state and copies with it
     data = json.loads(json.dumps(duel.state.to_dict()))
@@ -194,3 +200,152 @@ def test_an_effect_layer_builds_and_resolves_a_chain_in_plain_state(db):
         assert d.state.chain == [] and d.state.sides[0].lp == 7000
         assert d.prompt.kind == "main" and d.prompt.player == 0
     assert twin.log == duel.log
+
+
+class Calls(Recorder):
+    """Frames composing: the opponent answers a summon with a chain link that Special
+    Summons Battle Ox from their hand while it resolves (a frame of the layer's own, with
+    its zone prompt); that summon triggers (a pending trigger from the watched event)
+    300 damage, which starts a new chain once the first is done. In the damage step, the
+    defender may chain a +1000 DEF boost before damage calculation."""
+
+    watches = frozenset({"summon"})
+
+    def triggers(self, duel, event, index):
+        resolving = duel.state.frames[-1].kind == "special"
+        return [["burn", event.player, index]] if resolving else []
+
+    def responses(self, duel, player, timing):
+        super().responses(duel, player, timing)
+        s = duel.state
+        if player == s.turn_player or s.chain:
+            return ()
+        if timing == "summon" and any(s.cards[i].d.name == "Battle Ox" for i in s.sides[1].hand):
+            return (("call",),)
+        if timing == "before_damage" and s.battle and s.battle.target != -1:
+            return (("guard",),)
+        return ()
+
+    def activate(self, duel, player, action):
+        duel.state.chain.append([action[0], player])
+
+    def resolve(self, duel, window):
+        if duel.state.chain:
+            push(duel, "chain", "resolve")
+
+    def handler(self, kind, step):
+        return {
+            ("chain", "resolve"): self._resolve,
+            ("special", "zone"): self._zone,
+            ("special", "placed"): self._placed,
+        }.get((kind, step))
+
+    def _resolve(self, duel, frame):
+        s = duel.state
+        if not s.chain:
+            if s.pending:  # triggers waiting: they start a new chain
+                s.chain, s.pending = [list(t) for t in s.pending], []
+                return None
+            pop(duel, frame)
+            return None
+        what, player, *_ = s.chain.pop()
+        if what == "call":
+            ox = next(i for i in s.sides[1].hand if s.cards[i].d.name == "Battle Ox")
+            push(duel, "special", "zone", card=ox, player=player)
+        elif what == "guard":
+            add_lasting(s, s.battle.target, "defense", "add", 1000)
+        else:
+            damage(duel, 1 - player, 300, "effect")
+        return None
+
+    def _zone(self, duel, frame):
+        frame.step = "placed"
+        zones = [z for z in range(5) if duel.state.sides[frame.data["player"]].mzone[z] == -1]
+        return Prompt(frame.data["player"], "zone", tuple(("zone", z) for z in zones))
+
+    def _placed(self, duel, frame):
+        s = duel.state
+        iid, player = frame.data["card"], frame.data["player"]
+        lift(s, iid)
+        place_monster(s, iid, player, frame.answer[1], True, False)
+        duel.emit(SummonEvent("summon", player, iid, frame.answer[1], "special", "attack"))
+        pop(duel, frame)
+
+
+def test_frames_compose_summons_in_resolutions_trigger_chains_and_damage_step_chains(db):
+    players = [
+        {"hand": ["Vorse Raider", "Dark Hole"]},
+        {
+            "hand": ["Battle Ox"],
+            "monsters": [{"card": "Mystical Elf", "zone": 0, "position": "defense"}],
+        },
+    ]
+    start = position({"turn": 2, "turn_player": 0, "players": players}, db)
+    duel = Duel(start.template, start.state, effects=Calls())
+    s = duel.state
+    raider, ox, elf = s.sides[0].hand[0], s.sides[1].hand[0], s.sides[1].mzone[0]
+    duel.apply_action(("summon", raider))
+    duel.apply_action(("zone", 2))
+    duel.apply_action(("call",))
+    # the chain resolves: Battle Ox is summoned inside it, at player 1's choice of zone
+    assert [f.kind for f in s.frames] == ["duel", "chain", "special"]
+    assert duel.prompt.kind == "zone" and duel.prompt.player == 1
+    duel.apply_action(("zone", 3))
+    # its summon triggered 300 damage: a new chain, then back to player 0's Main Phase
+    assert s.sides[1].mzone[3] == ox and s.sides[0].lp == 8000 - 300
+    assert [f.kind for f in s.frames] == ["duel"] and duel.prompt.kind == "main"
+    assert s.pending == [] and s.chain == []
+    duel.apply_action(("battle",))
+    duel.apply_action(("attack", raider, elf))  # 1900 against Mystical Elf's 2000 DEF
+    assert duel.prompt.kind == "respond" and duel.prompt.player == 1
+    kinds = [f.kind for f in s.frames]
+    assert kinds == ["duel", "battle", "window"] and s.frames[-2].step == "ds_calc"
+    duel.apply_action(("guard",))  # a chain inside the Damage Step: DEF 3000
+    assert s.sides[0].lp == 8000 - 300 - 1100 and elf in s.monsters(1)
+    # the battle step again (nothing left to attack with), then Main Phase 2
+    assert duel.prompt.kind == "main" and s.phase == "main2"
+
+
+class Toll(Burn):
+    """A resolution that changes the state (100 damage, an event) before it asks: the old
+    processor re-ran a step to resume it and would have dealt the damage again."""
+
+    def _resolve(self, duel, frame):
+        damage(duel, duel.state.turn_player, 100, "effect")
+        return super()._resolve(duel, frame)
+
+
+def test_a_step_may_change_the_state_before_it_asks(db):
+    players = [{"hand": ["Vorse Raider", "Dark Hole"]}, {"deck": ["Battle Ox"]}]
+    start = position({"turn": 2, "turn_player": 0, "players": players}, db)
+    duel = Duel(start.template, start.state, effects=Toll())
+    duel.apply_action(("summon", duel.state.sides[0].hand[0]))
+    duel.apply_action(("zone", 2))
+    duel.apply_action(("burn",))
+    assert duel.prompt.kind == "amount" and duel.state.sides[0].lp == 7900
+    data = json.loads(json.dumps(duel.state.to_dict()))
+    thawed = Duel(duel.template, State.from_dict(data, list(duel.template.defs)), effects=Toll())
+    pending = duel.prompt
+    for d in (duel, duel.copy(), thawed):
+        assert d.state.sides[0].lp == 7900 and d.prompt == pending
+        d.apply_action(("amount", 500))
+        assert d.state.sides[0].lp == 7400
+        assert [e.kind for e in d.events()].count("damage") == 2
+
+
+class PushAndAsk(Burn):
+    """A broken layer: its step pushes a frame and asks in one go."""
+
+    def _resolve(self, duel, frame):
+        push(duel, "chain", "resolve")
+        return super()._resolve(duel, frame)
+
+
+def test_a_step_that_asks_must_not_push_a_frame(db):
+    players = [{"hand": ["Vorse Raider", "Dark Hole"]}, {"deck": ["Battle Ox"]}]
+    start = position({"turn": 2, "turn_player": 0, "players": players}, db)
+    duel = Duel(start.template, start.state, effects=PushAndAsk())
+    duel.apply_action(("summon", duel.state.sides[0].hand[0]))
+    duel.apply_action(("zone", 2))
+    with pytest.raises(RuntimeError, match="asked and pushed a frame"):
+        duel.apply_action(("burn",))

@@ -1,0 +1,171 @@
+"""Characteristics: a card's current ATK/DEF, Level/Rank/Link Rating, Pendulum Scale,
+Attribute, Type, names and controller, from one query. The rules read these, never the
+printed values of ``CardDef``.
+
+A value is computed as the rulebook orders it (4.3.3.6, seed 000):
+
+1. the printed value ('?' counts as 0), replaced by effects that change the *original*
+   value (``set_base``; the one applied last wins);
+2. then the other modifiers in the order they started to apply (``stamp``):
+   - an increase or decrease (``add``) from a resolved effect adds to the value so far;
+   - a resolved effect that makes the value X (``set``, not continuous) replaces all of
+     it, continuous increases included: those are not counted again;
+   - a continuous effect that makes the value X (``set``, continuous) replaces the value
+     so far, but continuous increases and decreases are counted again after it;
+3. continuous increases and decreases (``add``, continuous) still pending are added last.
+
+ATK, DEF, Level and Rank never go below 0 (Level and Rank below 1 only where they had
+one). Modifiers are ``Lasting`` records in ``State.lasting``: plain data, copied and
+serialised with the state. A card with none reads its printed values at the cost of one
+check of an empty list, so the engine without effects pays nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
+
+from deckcheck.engine.cards import CardDef
+
+if TYPE_CHECKING:
+    from deckcheck.engine.state import State
+
+NUMERIC = ("atk", "defense", "level", "rank", "link", "scale")
+WORDS = ("attribute", "race")
+
+
+class Lasting(NamedTuple):
+    """One modifier applying to one card."""
+
+    card: int  # the affected card's id
+    stat: str  # atk, defense, level, rank, link, scale, attribute, race, name
+    op: str  # set_base, set, add (for name: set replaces the names, add adds one)
+    value: int | str
+    continuous: bool  # applies as long as its source does (4.3.3.6.1.2), else applied once
+    stamp: int  # when it started to apply: orders the modifiers
+    source: int = -1  # the card whose effect it is
+
+
+def add_lasting(
+    s: State,
+    card: int,
+    stat: str,
+    op: str,
+    value: int | str,
+    continuous: bool = False,
+    source: int = -1,
+) -> Lasting:
+    """Start applying a modifier (the next stamp orders it after every earlier one)."""
+    if stat not in (*NUMERIC, *WORDS, "name") or op not in ("set_base", "set", "add"):
+        raise ValueError(f"not a modifier: {stat} {op}")
+    s.stamps += 1
+    mod = Lasting(card, stat, op, value, continuous, s.stamps, source)
+    s.lasting.append(mod)
+    return mod
+
+
+def drop_lasting(s: State, card: int) -> None:
+    """The card left the field or was turned face-down: nothing applied to it stays
+    (4.3.3.10)."""
+    if any(m.card == card for m in s.lasting):
+        s.lasting = [m for m in s.lasting if m.card != card]
+
+
+def _mods(s: State, iid: int, stat: str) -> list[Lasting]:
+    return [m for m in s.lasting if m.card == iid and m.stat == stat]
+
+
+def _number(printed: int, mods: list[Lasting]) -> int:
+    mods = sorted(mods, key=lambda m: m.stamp)
+    value = printed
+    for m in mods:
+        if m.op == "set_base":
+            value = int(m.value)
+    pending = 0  # continuous increases and decreases, counted after everything else
+    for m in mods:
+        if m.op == "add" and m.continuous:
+            pending += int(m.value)
+        elif m.op == "add":
+            value += int(m.value)
+        elif m.op == "set" and m.continuous:
+            value = int(m.value)
+        elif m.op == "set":
+            value, pending = int(m.value), 0
+    return max(0, value + pending)
+
+
+def number(s: State, iid: int, stat: str) -> int:
+    """The current value of a numeric characteristic (atk, defense, level, rank, link,
+    scale)."""
+    d = s.cards[iid].d
+    printed: int = getattr(d, stat)
+    if not s.lasting:
+        return printed
+    mods = _mods(s, iid, stat)
+    return _number(printed, mods) if mods else printed
+
+
+def atk(s: State, iid: int) -> int:
+    if not s.lasting:
+        return s.cards[iid].d.atk
+    return number(s, iid, "atk")
+
+
+def defense(s: State, iid: int) -> int:
+    if not s.lasting:
+        return s.cards[iid].d.defense
+    return number(s, iid, "defense")
+
+
+def level(s: State, iid: int) -> int:
+    if not s.lasting:
+        return s.cards[iid].d.level
+    return number(s, iid, "level")
+
+
+def word(s: State, iid: int, stat: str) -> str | None:
+    """The current Attribute or Type (race): the last ``set`` wins."""
+    value = getattr(s.cards[iid].d, stat)
+    for m in sorted(_mods(s, iid, stat), key=lambda m: m.stamp) if s.lasting else ():
+        value = str(m.value)
+    return value
+
+
+def names(s: State, iid: int) -> frozenset[str]:
+    """The names the card has now: printed and by rule, replaced or added to by effects."""
+    found = s.cards[iid].d.names
+    for m in sorted(_mods(s, iid, "name"), key=lambda m: m.stamp) if s.lasting else ():
+        found = frozenset({str(m.value)}) if m.op != "add" else found | {str(m.value)}
+    return found
+
+
+def controller(s: State, iid: int) -> int:
+    return s.cards[iid].ctrl
+
+
+def tributes_needed(s: State, iid: int) -> int:
+    """Tributes a Normal Summon or Set of this monster needs now (rulebook 3.2.2.1.1)."""
+    lv = level(s, iid)
+    return 2 if lv >= 7 else 1 if lv >= 5 else 0
+
+
+def sameness(s: State, iid: int) -> object:
+    """A key under which copies of a card are interchangeable: the shared definition's
+    identity, unless something modifies this copy (then it is a card of its own)."""
+    d = s.cards[iid].d
+    if s.lasting and any(m.card == iid for m in s.lasting):
+        return ("modified", iid)
+    return id(d)
+
+
+def view(s: State, iid: int) -> CardDef:
+    """The card's definition with its current characteristics: the shared definition
+    itself when nothing modifies it (so caches keyed by definitions stay valid), else a
+    new one that no cache keeps."""
+    d = s.cards[iid].d
+    if not s.lasting or not any(m.card == iid for m in s.lasting):
+        return d
+    changes: dict[str, object] = {k: number(s, iid, k) for k in NUMERIC}
+    changes.update({k: word(s, iid, k) for k in WORDS})
+    changes["names"] = names(s, iid)
+    return replace(d, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,35 @@
+"""Cards in a duel chosen with the shared filter language (cards/filters.py): card terms
+read the card's current characteristics (query.view), and the state terms where it is now:
+``location`` (deck, hand, monster, spell, graveyard, banished, extra, overlay),
+``face_up`` (True/False) and ``controller`` (``you`` or ``opponent``, seen from the player
+choosing). Materials, targets, costs and conditions all select this way."""
+
+from __future__ import annotations
+
+from deckcheck.cards.filters import STATE_FIELDS, Filter
+from deckcheck.engine.query import view
+from deckcheck.engine.state import State
+
+
+def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
+    """Whether card ``iid`` matches ``flt`` now, for ``player`` choosing."""
+    c = s.cards[iid]
+    d = view(s, iid)
+    for t in flt.terms:
+        if t.field in STATE_FIELDS:
+            if t.field == "location":
+                ok = c.loc in t.values
+            elif t.field == "face_up":
+                ok = c.face_up in t.values
+            else:
+                ok = ("you" if c.ctrl == player else "opponent") in t.values
+            if ok == t.negate:
+                return False
+        elif not t.matches(d):
+            return False
+    return True
+
+
+def select(s: State, flt: Filter, player: int) -> list[int]:
+    """Every card of the duel that matches, by id."""
+    return [i for i in range(len(s.cards)) if matches(s, i, flt, player)]

@@ -1,0 +1,40 @@
+"""Selecting cards in a duel with the shared filter language: card terms read current
+characteristics, state terms where the card is and who controls it."""
+
+from __future__ import annotations
+
+from deckcheck.cards.filters import Filter, term
+from deckcheck.engine.query import add_lasting
+from deckcheck.engine.scenario import position
+from deckcheck.engine.select import matches, select
+
+
+def test_select_by_place_controller_and_current_atk(db):
+    spec = {
+        "turn": 2,
+        "players": [
+            {
+                "hand": ["Vorse Raider"],
+                "monsters": [
+                    {"card": "Battle Ox", "zone": 0},
+                    {"card": "Luster Dragon", "zone": 1, "position": "set"},
+                ],
+            },
+            {"monsters": [{"card": "Summoned Skull", "zone": 2}]},
+        ],
+    }
+    s = position(spec, db).state
+    raider, (ox, luster), skull = s.sides[0].hand[0], s.sides[0].mzone[:2], s.sides[1].mzone[2]
+    strong = Filter((term("location", "monster"), term("atk>=", 1700)))
+    assert select(s, strong, 0) == sorted([ox, luster, skull])
+    mine_up = Filter((*strong.terms, term("controller", "you"), term("face_up", True)))
+    assert select(s, mine_up, 0) == [ox] and select(s, mine_up, 1) == [skull]
+    # the legal edge and the first step past it, on current ATK
+    add_lasting(s, ox, "atk", "add", -1)
+    assert not matches(s, ox, strong, 0)
+    assert matches(s, ox, Filter((term("atk<=", 1699),)), 0)
+    anywhere_but_hand = Filter(
+        (term("location", "hand", negate=True), term("name", "Vorse Raider"))
+    )
+    assert not matches(s, raider, anywhere_but_hand, 0)
+    assert select(s, Filter((term("location", "hand"),)), 0) == [raider]
