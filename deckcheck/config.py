@@ -39,7 +39,9 @@ from deckcheck.infile import read_text
 from deckcheck.report.render import OUTPUT_FORMATS
 
 CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
-DEFAULT_PATHS = ("**/*.ydk", "**/*.ydke")
+# every deck format but name lists: a repository's other .txt files (requirements, notes)
+# are not decks; JSON/YAML files without a deck section are passed over in deck_files
+DEFAULT_PATHS = ("**/*.ydk", "**/*.ydke", "**/*.json", "**/*.yaml", "**/*.yml")
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__"})
 MAX_CONFIG_BYTES = 1024 * 1024
 
@@ -138,7 +140,11 @@ class Config(Settings):
         return settings
 
     def deck_files(self) -> list[Path]:
-        """Every file under the config folder matching ``paths`` and not ``exclude``, sorted."""
+        """Every file under the config folder matching ``paths`` and not ``exclude``, sorted;
+        JSON/YAML documents that are not decks (records, plans, workflows) left out, as in a
+        folder scan."""
+        from deckcheck.inputs import is_deck_file
+
         found: list[str] = []
         root = self.root
         for folder, dirs, files in os.walk(root):
@@ -146,8 +152,10 @@ class Config(Settings):
             base = Path(folder).relative_to(root)
             for name in sorted(files):
                 rel = (base / name).as_posix()
-                if any(matches(p, rel) for p in self.paths) and not any(
-                    matches(p, rel) for p in self.exclude
+                if (
+                    any(matches(p, rel) for p in self.paths)
+                    and not any(matches(p, rel) for p in self.exclude)
+                    and is_deck_file(os.path.join(folder, name))
                 ):
                     found.append(rel)
         return [root / rel for rel in sorted(found)]

@@ -67,3 +67,26 @@ def test_the_pre_commit_hook_takes_every_deck_format():
         assert not re.search(spec["files"], other)
     for hidden in (".github/workflows/ci.yml", ".pre-commit-config.yaml", "x/.a.ydk"):
         assert re.search(spec["exclude"], hidden)
+
+
+def test_check_without_inputs_takes_json_and_yaml_decks(capsys, tmp_path, monkeypatch):
+    # with no configuration file, check looks for every deck format but name lists
+    # (a repository's .txt files are seldom decks) and passes over other JSON/YAML documents
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    shutil.copyfile(DECK, decks / "a.ydk")
+    for to, name in [("json", "b.json"), ("yaml", "c.yaml")]:
+        out = decks / name
+        assert run(capsys, "convert", str(DECK), "--to", to, "-o", str(out)).code == 0
+    (tmp_path / "package.json").write_text('{"name": "site", "version": "1.0.0"}\n')
+    (tmp_path / "plan.yaml").write_text("out: [1 Pot of Greed]\nin: [1 Raigeki]\n")
+    (tmp_path / "requirements.txt").write_text("deckcheck\n")
+    monkeypatch.chdir(tmp_path)
+    result = run(capsys, "check", *EVENT, "--output-format", "json")
+    assert result.code == 0, result.out + result.err
+    sources = sorted(d["deck"]["source"] for d in json.loads(result.out)["decks"])
+    assert [s.replace("\\", "/") for s in sources] == [
+        "decks/a.ydk",
+        "decks/b.json",
+        "decks/c.yaml",
+    ]
