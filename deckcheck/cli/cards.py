@@ -34,13 +34,14 @@ def build(
 ) -> None:
     """Build the bundled card snapshot (facts only) from the public card data."""
     from deckcheck.cards.build import build_snapshot, cdbs_for, describe, skills_cdb_for
+    from deckcheck.infile import require_file
     from deckcheck.paths import card_data_dir
 
-    if not source.is_file():
-        fail(f"card source not found: {source}")
+    # os.stat, not Path.is_file: an over-long name is a message, not a traceback
+    require_file(source, "card source")
     for path in [skills_cdb, *(cdb or [])]:
-        if path is not None and not path.is_file():
-            fail(f"cdb file not found: {path}")
+        if path is not None:
+            require_file(path, "cdb file")
     from deckcheck.progress import progress
 
     with progress("building the card data"):

@@ -143,11 +143,13 @@ def test_scenario_run_with_good_files_only(capsys, tmp_path):
         ["side", "check", LONG.replace(".ydk", ".json"), str(DECK)],
         ["replay", LONG],
         ["banlist", "lint", LONG],
+        ["cards", "build", "--source", LONG.replace(".ydk", ".jsonl.gz")],
     ],
-    ids=["import-cdb", "verify", "side-check", "replay", "banlist-lint"],
+    ids=["import-cdb", "verify", "side-check", "replay", "banlist-lint", "cards-build"],
 )
 def test_an_over_long_name_is_a_clear_error(capsys, tmp_path, args):
-    result = run(capsys, *args, *(["-o", str(tmp_path / "c")] if "import-cdb" in args else []))
+    out = ["-o", str(tmp_path / "c")] if {"import-cdb", "build"} & set(args) else []
+    result = run(capsys, *args, *out)
     assert result.code == 2, result.err
     assert "file name too long" in result.err and "Traceback" not in result.err
 
