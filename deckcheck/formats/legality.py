@@ -70,7 +70,7 @@ def format_legality(checker: Checker, card: Card, on: date, fmt: Format) -> Form
         deck = Deck.from_passcodes([code], source=card.name)
     report = checker.check(deck, fmt, on)
     reasons = [
-        Reason(rule=v.rule, code=v.code, message=v.message)
+        Reason(rule=v.rule, code=v.code, message=_without_count(v.rule, v.message))
         for v in report.violations
         if v.rule not in SIZE_RULES.values() and v.severity == "error"
     ]
@@ -86,3 +86,10 @@ def format_legality(checker: Checker, card: Card, on: date, fmt: Format) -> Form
         points=(points_of(banlist, card) or None) if banlist else None,
         reasons=reasons,
     )
+
+
+def _without_count(rule: str, message: str) -> str:
+    """A list's verdict without "; the deck has 1": a look-up has no deck to count."""
+    if rule in ("forbidden", "limited"):
+        return message.replace("; the deck has 1", "", 1)
+    return message

@@ -80,3 +80,10 @@ def test_odd_digits_are_a_message_not_a_traceback(capsys, arg):
 def test_a_bad_date_is_a_usage_error(capsys):
     result = run(capsys, "cards", "show", str(CALLED_BY), "--date", "2026-02-30")
     assert result.code == 2 and "bad date" in result.err
+
+
+def test_reasons_speak_of_the_card_not_of_a_deck(capsys):
+    shown = run(capsys, "cards", "show", str(CALLED_BY), "--date", DAY)
+    assert shown.code == 0, shown.err
+    assert "Called by the Grave is Forbidden in the OCG list 2026.07\n" in shown.out
+    assert "the deck has" not in shown.out
