@@ -99,6 +99,7 @@ def read_deck(
         raise InputError(f"{source}: larger than {MAX_INPUT_BYTES // 1024 // 1024} MB")
     if not text.strip(BLANKS + "\r\n"):
         raise InputError(f"{source}: empty input, no deck to read")
+    _refuse_half_characters(text, source)
     fmt = fmt or sniff(text)
     if fmt == "ydk":
         return ydk.read_ydk(text, db, source)
@@ -114,6 +115,20 @@ def read_deck(
         read = structured.read_json if fmt == "json" else structured.read_yaml
         return read(text, db, source)
     raise InputError(f"unknown deck format '{fmt}' (use one of {', '.join(FORMATS)})")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_half_characters(text: str, source: str) -> None:
+    """Text given as a string (a service body, an argument) may hold a lone surrogate, half
+    a character that no file decodes to and no report can print."""
+    if text.isascii():
+        return
+    found = _SURROGATE.search(text)
+    if found is not None:
+        line = text.count("\n", 0, found.start()) + 1
+        raise InputError(f"{source}: line {line}: invalid Unicode text (half a character)")
 
 
 def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:

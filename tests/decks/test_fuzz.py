@@ -11,6 +11,7 @@ import json
 import struct
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.decks.codecs import FORMATS, decode_bytes, read_deck, write_deck
 from deckcheck.decks.common import MAX_COPIES
 from deckcheck.decks.model import SECTIONS, Deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DeckcheckError, InputError
 from tests.conftest import DECKS
 from tests.decks.helpers import ASH, BEUD, BEUD_ALT, DARK_MAGICIAN_ALT, SEVEN, UNKNOWN
 
@@ -57,8 +58,16 @@ deck_like = st.lists(st.sampled_from(WORDS), max_size=40).map(" ".join) | st.lis
 @example(text='{"main": [1], "main": [2], "x": 1e5}', fmt=None)
 @example(text="main_deck:\n  - 89631139\n", fmt="names")
 @example(text="\ud800", fmt="yaml")  # libyaml refused it with UnicodeEncodeError
+@example(text="#main\n\ud800", fmt=None)  # a ydk kept it as a card's text
 def test_any_text_is_a_deck_or_an_input_error(db, text, fmt):
     check_read(db, text, fmt)
+
+
+@pytest.mark.parametrize("fmt", [None, *FORMATS])
+def test_half_a_character_in_text_is_an_input_error_with_its_line(db, fmt):
+    # a str from a service body or an argument can hold what no file decodes to
+    with pytest.raises(InputError, match=r"line 2: invalid Unicode text \(half a character\)"):
+        read_deck("#main\n\ud800 x\n", db, "<text>", fmt)
 
 
 def check_read(db, text: str, fmt: str | None) -> None:
