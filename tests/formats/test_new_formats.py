@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
-from deckcheck.banlist.store import BanlistStore
 from deckcheck.decks.model import Deck
 from deckcheck.formats.registry import get_format
 from deckcheck.validation import Checker
@@ -15,16 +12,6 @@ CALLED_BY = 24224830  # Called by the Grave
 MAXX_C = 23434538
 AGIDO = 62320425  # Agido the Ancient Sentinel: in Master Duel from 2023-04-10
 ASH = 14558127
-
-
-@pytest.fixture(scope="module")
-def store() -> BanlistStore:
-    return BanlistStore.open(include_user=False)
-
-
-@pytest.fixture(scope="module")
-def checker(db, store) -> Checker:
-    return Checker(db, store)
 
 
 def rules(checker: Checker, codes: list[int], format_id: str, on: date) -> list[str]:

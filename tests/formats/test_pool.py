@@ -7,7 +7,6 @@ from datetime import date
 
 import pytest
 
-from deckcheck.banlist.store import BanlistStore
 from deckcheck.decks.model import Deck
 from deckcheck.validation import Checker
 from tests.validation.helpers import code
@@ -40,16 +39,6 @@ def deck(db, main=(), extra=(), side=()) -> Deck:
     as_codes = [i if isinstance(i, int) else code(db, i) for i in extra]
     side_codes = [i if isinstance(i, int) else code(db, i) for i in side]
     return Deck.from_passcodes(body, as_codes, side_codes)
-
-
-@pytest.fixture(scope="module")
-def store() -> BanlistStore:
-    return BanlistStore.open(include_user=False)
-
-
-@pytest.fixture(scope="module")
-def checker(db, store) -> Checker:
-    return Checker(db, banlists=store)
 
 
 def rules(report) -> list[str]:

@@ -14,7 +14,6 @@ from deckcheck.decks.model import Deck
 from deckcheck.errors import InputError
 from deckcheck.formats.model import Format
 from deckcheck.formats.registry import load_formats
-from deckcheck.validation import Checker
 from tests.cli.helpers import run
 from tests.conftest import DATA, ROOT
 
@@ -42,16 +41,6 @@ def first_release(region: str) -> date:
     return min(
         date.fromisoformat(r["release"][region]) for r in rows if region in r.get("release", {})
     )
-
-
-@pytest.fixture(scope="module")
-def store() -> BanlistStore:
-    return BanlistStore.open(include_user=False)
-
-
-@pytest.fixture(scope="module")
-def checker(db, store) -> Checker:
-    return Checker(db, store)
 
 
 def data_start(fmt: Format, store: BanlistStore) -> date | None:
