@@ -39,7 +39,7 @@ FRAME_WORDS = (
 FIELDS = ("kind", "frame", "attribute", "race", "level", "rank", "link", "archetype", "name")
 FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
-STATE_FIELDS = ("location", "face_up", "controller")
+STATE_FIELDS = ("location", "face_up", "controller", "position")
 
 
 class HasTraits(Protocol):
@@ -210,3 +210,19 @@ class Filter(NamedTuple):
 
     def text(self) -> str:
         return ", ".join(x.text() for x in self.terms)
+
+
+def parse_filter(spec: dict[str, Any]) -> Filter:
+    """A filter written as a mapping, as card files and scenario files write it:
+    ``{kind: monster, location: monster, controller: opponent, "atk>=": 1500}``; a list is
+    any of its values; ``not_<field>`` negates; ``location: field`` is the Monster and
+    Spell & Trap Zones; ``face_up``: true/false; ``position``: attack, defense or set."""
+    terms = []
+    for key, raw in spec.items():
+        negate = key.startswith("not_")
+        name = key[4:] if negate else key
+        values = list(raw) if isinstance(raw, list) else [raw]
+        if name == "location" and "field" in values:
+            values = [v for v in values if v != "field"] + ["monster", "spell"]
+        terms.append(term(name, *values, negate=negate))
+    return Filter(tuple(terms))

@@ -17,7 +17,10 @@ logs keep their format; ``as_action`` turns a JSON list back into the typed acti
   Extra Monster Zone, 6 the right Extra Monster Zone (or, under arc-v, a Pendulum Zone)
 - position: ("attack",) ("defense",)
 - discard: ("discard", card)
-- respond: ("pass",) and, with card effects, activations
+- respond: ("pass",) and activations ("activate", card, effect)
+- trigger: ("trigger", card, effect) to put one on the chain, ("done",) to decline the rest
+- select: ("pick", card) and ("done",) once enough are picked; yes/no: ("yes",) ("no",)
+- position: also ("face_down",); declare: ("declare", value)
 
 ``card`` is the card's id in the duel (its index in ``State.cards``).
 """
@@ -74,7 +77,29 @@ class ZoneChoice(NamedTuple):
         return f"zone {self.zone}"
 
 
-Action = Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice
+class EffectChoice(NamedTuple):
+    """Activate an effect of a card (``effect``: its index in the card file, as text; a
+    floating effect is ``"effect.operation"``), or put a trigger on the chain."""
+
+    kind: str  # activate, trigger
+    card: int
+    effect: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.card} effect {self.effect}"
+
+
+class NameChoice(NamedTuple):
+    """A declaration: a card name, a Type, an Attribute, a number."""
+
+    kind: str  # declare
+    value: str
+
+    def __str__(self) -> str:
+        return f"declare {self.value}"
+
+
+Action = Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice | EffectChoice | NameChoice
 
 PASS = Choice("pass")
 FIRST = Choice("first")
@@ -87,6 +112,9 @@ TO_BATTLE = Choice("battle")
 TO_END = Choice("end")
 END_BATTLE = Choice("end_battle")
 PENDULUM = Choice("pendulum")
+YES = Choice("yes")
+NO = Choice("no")
+FACE_DOWN = Choice("face_down")
 
 CARD_KINDS = ("summon", "set", "flip", "position", "set_card", "scale", "synchro", "xyz")
 CARD_KINDS += ("link", "pick", "discard")
@@ -94,6 +122,10 @@ CARD_KINDS += ("link", "pick", "discard")
 _SHAPES: dict[tuple[str, int], type] = {
     **{(k.kind, 1): Choice for k in (PASS, FIRST, SECOND, ATTACK, DEFENSE, DONE, CANCEL)},
     **{(k.kind, 1): Choice for k in (TO_BATTLE, TO_END, END_BATTLE, PENDULUM)},
+    **{(k.kind, 1): Choice for k in (YES, NO, FACE_DOWN)},
+    ("activate", 3): EffectChoice,
+    ("trigger", 3): EffectChoice,
+    ("declare", 2): NameChoice,
     **{(k, 2): CardChoice for k in CARD_KINDS},
     ("attack", 3): AttackChoice,
     ("tributes", 2): CardsChoice,
@@ -115,7 +147,7 @@ class Prompt:
     def default(self) -> Action:
         """The choice of a player who declines: pass where passing is possible, else the
         first option."""
-        for quiet in (PASS, CANCEL, DONE, END_BATTLE):
+        for quiet in (PASS, CANCEL, DONE, END_BATTLE, NO):
             if quiet in self.options:
                 return quiet
         return self.options[0]
@@ -128,10 +160,18 @@ def as_action(value: Any) -> Any:
         return value
     if isinstance(value, Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice):
         return value
+    if isinstance(value, EffectChoice | NameChoice):
+        return value
     items = tuple(as_action(v) for v in value)
     if items and isinstance(items[0], str):
         shape = _SHAPES.get((items[0], len(items)))
-        if shape is not None and all(_fits(v) for v in items[1:]):
+        if shape is EffectChoice:
+            if type(items[1]) is int and isinstance(items[2], str):
+                return shape(*items)
+        elif shape is NameChoice:
+            if isinstance(items[1], str):
+                return shape(*items)
+        elif shape is not None and all(_fits(v) for v in items[1:]):
             return shape(*items)
     return items
 

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
 from deckcheck.engine.base import check_win, damage
+from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
-from deckcheck.engine.query import atk, defense
-from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle, Frame
+from deckcheck.engine.query import atk, defense, has_flag
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -44,11 +45,28 @@ def attack_options(duel: Duel) -> list[Action]:
     cards = s.cards
     targets = s.monsters(1 - tp) or [EMPTY]
     opts: list[Action] = []
+    if s.floating and player_flag(s, tp, "cannot_declare_attacks"):
+        return opts
     for iid in s.monsters(tp):
         c = cards[iid]
-        if c.face_up and not c.in_def and c.attacked != s.turn:
-            opts.extend(AttackChoice("attack", iid, t) for t in targets)
+        if not c.face_up or c.in_def:
+            continue
+        if c.attacked == s.turn and (not s.lasting or c.attacks >= allowed_attacks(s, iid)):
+            continue
+        if s.lasting and has_flag(s, iid, "cannot_attack"):
+            continue
+        opts.extend(AttackChoice("attack", iid, t) for t in targets)
+        if targets[0] != EMPTY and s.lasting and has_flag(s, iid, "direct_attack"):
+            opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
+
+
+def allowed_attacks(s: State, iid: int) -> int:
+    """Attacks a monster may declare this Battle Phase: effects granting more do not add
+    up, the largest applies (RC-ATK-012)."""
+    if has_flag(s, iid, "attack_thrice"):
+        return 3
+    return 2 if has_flag(s, iid, "attack_twice") else 1
 
 
 @handles("battle", "declare")
@@ -67,7 +85,7 @@ def declared(duel: Duel, f: Frame) -> None:
     choice = f.answer
     if choice == END_BATTLE:
         # the turn player passes; the step ends when the opponent passes too (6.2)
-        open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1)
+        open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1, back="declare")
         return
     attacker, target = choice.attacker, choice.target
     c = s.cards[attacker]
@@ -92,7 +110,7 @@ def battle_check(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
-    if not _attacker_ok(duel):
+    if not _attacker_ok(duel) or not b.live:  # gone, moved, or the attack was negated
         duel.emit(CardEvent("attack_stopped", s.turn_player, b.attacker))
         s.battle = None
         f.step = "battle_step"
@@ -197,16 +215,16 @@ def calculate(duel: Duel) -> None:
     tp = s.turn_player
     power = atk(s, b.attacker)
     if b.target == EMPTY:
-        damage(duel, 1 - tp, power, "battle")
+        _battle_damage(duel, 1 - tp, power)
         return
     if not s.cards[b.target].in_def:
         guard = atk(s, b.target)
         if power > guard:
             _destroy(duel, b.target)
-            damage(duel, 1 - tp, power - guard, "battle")
+            _battle_damage(duel, 1 - tp, power - guard)
         elif power < guard:
             _destroy(duel, b.attacker)
-            damage(duel, tp, guard - power, "battle")
+            _battle_damage(duel, tp, guard - power)
         elif power > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
             _destroy(duel, b.attacker)
             _destroy(duel, b.target)
@@ -214,12 +232,26 @@ def calculate(duel: Duel) -> None:
     guard = defense(s, b.target)
     if power > guard:
         _destroy(duel, b.target)
+        if s.lasting and has_flag(s, b.attacker, "piercing"):  # RC-DC-014: battle damage
+            _battle_damage(duel, 1 - tp, power - guard)
     elif power < guard:
-        damage(duel, tp, guard - power, "battle")
+        _battle_damage(duel, tp, guard - power)
+
+
+def _battle_damage(duel: Duel, player: int, amount: int) -> None:
+    s = duel.state
+    if s.floating and player_flag(s, player, "no_battle_damage"):
+        return
+    damage(duel, player, amount, "battle")
 
 
 def _destroy(duel: Duel, iid: int) -> None:
-    c = duel.state.cards[iid]
+    s = duel.state
+    c = s.cards[iid]
+    if s.lasting and has_flag(s, iid, "no_battle_destroy"):
+        return
+    if s.floating and player_flag(s, c.ctrl, "monsters_no_battle_destroy"):
+        return
     c.destroyed = True
     duel.emit(MoveEvent("destroyed", c.ctrl, iid, "battle"))
 
@@ -232,6 +264,7 @@ def ds_end(duel: Duel, f: Frame) -> None:
     duel.emit(PhaseEvent("step", "damage_end"))
     b = s.battle
     assert b is not None
+    s.steps += 1
     for iid in (b.attacker, b.target):
         if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
             to_pile(duel, iid, GRAVE, "battle")

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckcheck.engine import flow  # noqa: F401  (registers the rules' handlers)
 from deckcheck.engine.actions import Action, Prompt, as_action
-from deckcheck.engine.effects import NO_EFFECTS, EffectLayer
+from deckcheck.engine.effects import EffectLayer, layer_for
 from deckcheck.engine.events import DECIDE, Decision, Event
 from deckcheck.engine.processor import run
 from deckcheck.engine.state import DRAW, NO_WINNER, State
@@ -34,12 +34,14 @@ class Duel:
         self,
         template: DuelTemplate,
         state: State,
-        effects: EffectLayer = NO_EFFECTS,
+        effects: EffectLayer | None = None,
         log: list[Event] | None = None,
         auto: bool = True,
     ) -> None:
         self.template = template
         self.state = state
+        if effects is None:
+            effects = layer_for(template)  # the card layer if any card has effects
         self.effects = effects
         self._watch = effects.watches
         if log is not None:  # a history kept apart from the state (older callers)
@@ -61,7 +63,7 @@ class Duel:
         template: DuelTemplate,
         seed: int,
         first: int | None = None,
-        effects: EffectLayer = NO_EFFECTS,
+        effects: EffectLayer | None = None,
     ) -> Duel:
         """A duel from the start: shuffle, coin toss (unless ``first`` is given), hands."""
         return cls(template, template.new_state(seed, first), effects)
@@ -128,11 +130,14 @@ class Duel:
     def emit(self, event: Event) -> None:
         """Record an event; the effect layer turns the kinds it watches into pending
         triggers."""
-        history = self.state.history
+        s = self.state
+        history = s.history
         history.append(event)
         if self._watch and event.kind in self._watch:
+            s.last_step = s.steps
             found = self.effects.triggers(self, event, len(history) - 1)
-            self.state.pending.extend(found)
+            if found:
+                s.pending.extend(found)
 
     def events(self) -> list[Event]:
         return [e for e in self.state.history if e.kind != DECIDE]

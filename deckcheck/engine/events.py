@@ -93,6 +93,36 @@ class MoveEvent(NamedTuple):
     cause: str
 
 
+class ChainEvent(NamedTuple):
+    kind: str  # activate (a chain link), resolve, negated_activation, negated_effect
+    player: int
+    card: int
+    link: int  # chain link number, 1 first
+    effect: int  # the effect's index in its card file
+
+
+class CounterEvent(NamedTuple):
+    kind: str  # counter (placed), counter_removed
+    player: int
+    card: int
+    counter: str
+    count: int
+
+
+class EquipEvent(NamedTuple):
+    kind: str  # equip
+    player: int
+    card: int
+    target: int
+
+
+class DeclareEvent(NamedTuple):
+    kind: str  # declare
+    player: int
+    what: str
+    value: str
+
+
 class Decision(NamedTuple):
     """A player's answer to a prompt, recorded among the events in the order it came."""
 
@@ -104,11 +134,13 @@ class Decision(NamedTuple):
 
 Event = (
     PlayerEvent | TurnEvent | PhaseEvent | WinEvent | CardEvent | PlaceEvent | SummonEvent
-    | PositionEvent | MaterialEvent | AttackEvent | DamageEvent | MoveEvent | Decision
+    | PositionEvent | MaterialEvent | AttackEvent | DamageEvent | MoveEvent | ChainEvent
+    | CounterEvent | EquipEvent | DeclareEvent | Decision
 )  # fmt: skip
 
 DECIDE = "decide"
 MOVES = ("to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra")
+# moves as the card lands: to_banished with the card face-down says so in its cause
 TYPES: dict[str, type] = {
     "coin": PlayerEvent, "first": PlayerEvent, "deck_out": PlayerEvent, "turn": TurnEvent,
     "phase": PhaseEvent, "step": PhaseEvent, "win": WinEvent, "draw": CardEvent,
@@ -118,6 +150,14 @@ TYPES: dict[str, type] = {
     "material": MaterialEvent, "attack": AttackEvent, "retarget": AttackEvent,
     "damage": DamageEvent, "destroyed": MoveEvent, **{k: MoveEvent for k in MOVES},
     DECIDE: Decision,
+    # card effects
+    "summoning": SummonEvent, "summon_negated": CardEvent, "control": CardEvent,
+    "attack_negated": CardEvent, "chain_end": PhaseEvent, "recover": DamageEvent,
+    "lp_cost": DamageEvent, "activate": ChainEvent, "resolve": ChainEvent,
+    "negated_activation": ChainEvent, "negated_effect": ChainEvent, "fizzle": ChainEvent,
+    "counter": CounterEvent, "counter_removed": CounterEvent, "equip": EquipEvent,
+    "declare": DeclareEvent, "reveal": CardEvent, "shuffle": PlayerEvent,
+    "set_by_effect": PlaceEvent, "token_gone": CardEvent,
 }  # fmt: skip
 PLAYER_FIELDS = frozenset({"player", "winner"})
 CARD_FIELDS = frozenset({"card", "attacker", "target"})

@@ -131,5 +131,6 @@ def hand_limit(duel: Duel, f: Frame) -> Prompt | None:
 @handles("duel", "turn_end")
 def turn_end(duel: Duel, f: Frame) -> None:
     s = duel.state
+    duel.effects.end_turn(duel)  # "until the end of the turn" ends
     s.turn_player = 1 - s.turn_player
     f.step = "turn_start"

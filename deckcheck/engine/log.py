@@ -25,6 +25,7 @@ import deckcheck
 from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE
 from deckcheck.engine.actions import as_action
 from deckcheck.engine.duel import Duel, IllegalAction
+from deckcheck.engine.effects import NO_EFFECTS, layer_for
 from deckcheck.engine.rng import MASK
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DeckList, DuelTemplate, prepare
@@ -70,6 +71,9 @@ class LogHeader(Strict):
     seed: Seed
     first: Player | None = None
     agents: Annotated[list[Text], Field(max_length=2)] = []
+    # the effect layer's version (carddefs/files.VERSION); 0 or absent: no card effects
+    # (logs written before card effects existed)
+    effects: Annotated[StrictInt, Field(ge=0, le=1_000_000)] = 0
 
 
 class Decision(Strict):
@@ -100,7 +104,13 @@ def header(
         "seed": seed & MASK,  # the duel's generator keeps 64 bits of any seed
         "first": first,
         "agents": agents,
+        "effects": effects_version(template),
     }
+
+
+def effects_version(template: DuelTemplate) -> int:
+    """The version of the effect layer the template's duels play (0: no card effects)."""
+    return getattr(layer_for(template), "version", 0)
 
 
 def _jsonable(value: Any) -> Any:
@@ -353,7 +363,16 @@ def replay(log: LogFile, db: CardDB) -> ReplayResult:
         template = prepare(decks, db, head.profile)
     except InputError as exc:
         raise InputError(f"{log.where(-1)}: {exc}") from None
-    duel = Duel.new(template, head.seed, head.first)
+    layer = layer_for(template)
+    playing = getattr(layer, "version", 0)
+    if head.effects == 0:
+        layer = NO_EFFECTS  # written before card effects: the rules of play alone
+    elif head.effects != playing:
+        raise InputError(
+            f"{log.where(-1)}: the log was made with card effects version {head.effects}, "
+            f"this deckcheck plays version {playing}: its duels differ"
+        )
+    duel = Duel.new(template, head.seed, head.first, effects=layer)
     for i, decision in decisions:
         where = f"line {log.line(i)}"
         prompt = duel.prompt

@@ -29,7 +29,17 @@ from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import level, number, sameness, tributes_needed, view
-from deckcheck.engine.state import EMPTY, EXTRA, FIELD_ZONE, GRAVE, HAND, PZONE_BASE, Frame, State
+from deckcheck.engine.state import (
+    EMPTY,
+    EXTRA,
+    FIELD_ZONE,
+    GRAVE,
+    HAND,
+    MZONE,
+    PZONE_BASE,
+    Frame,
+    State,
+)
 from deckcheck.engine.zones import (
     cell,
     extra_deck_zones,
@@ -40,7 +50,7 @@ from deckcheck.engine.zones import (
 )
 
 if TYPE_CHECKING:
-    from deckcheck.engine.cards import CardDef
+    from deckcheck.engine.carddefs import CardDef
     from deckcheck.engine.duel import Duel
     from deckcheck.engine.profiles import Profile
 
@@ -60,7 +70,7 @@ def main_chosen(duel: Duel, f: Frame) -> None:
     if kind in ("battle", "end"):
         # the turn player passes; the phase ends when the opponent passes too (6.2)
         then = "battle_start" if kind == "battle" else "end_phase"
-        open_window(duel, "phase_end", then, holder=1 - tp, passes=1)
+        open_window(duel, "phase_end", then, holder=1 - tp, passes=1, back="main")
     elif kind in ACTIONS:
         push(duel, kind, "start", card=choice.card if isinstance(choice, CardChoice) else -1)
     else:
@@ -241,6 +251,7 @@ def summon_placed(duel: Duel, f: Frame) -> None:
     c = s.cards[iid]
     for t in tributes:
         to_pile(duel, t, GRAVE, "tribute")
+    s.steps += 1  # the summon comes after the tributes: their "when" triggers miss it
     face_up = f.kind == "summon"
     lift(s, iid)
     place_monster(s, iid, tp, zone, face_up, not face_up)
@@ -248,10 +259,56 @@ def summon_placed(duel: Duel, f: Frame) -> None:
     how = ("tribute" if n else "normal") if face_up else ("tribute_set" if n else "set")
     c.summon, c.proper = how, True
     s.sides[tp].summons += 1
-    duel.emit(SummonEvent("summon", tp, iid, zone, how, "attack" if face_up else "set"))
-    pop(duel, f)
     if face_up:
+        announce(duel, f, [[iid, zone, how, "attack"]])
+        return
+    duel.emit(SummonEvent("summon", tp, iid, zone, how, "set"))
+    pop(duel, f)
+
+
+def announce(duel: Duel, f: Frame, placed: list[list[object]]) -> None:
+    """The summon succeeds; with card effects, first comes a window in which only effects
+    that negate a summon may be activated (rulebook 3.2.4; 002, "召唤无效")."""
+    s = duel.state
+    tp = s.turn_player
+    if not duel.effects.live:
+        for iid, zone, how, pos in placed:
+            duel.emit(SummonEvent("summon", tp, iid, zone, how, pos))  # type: ignore[arg-type]
+        pop(duel, f)
         open_window(duel, "summon")
+        return
+    for iid, zone, how, pos in placed:
+        s.cards[iid].summoning = True  # type: ignore[index]
+        duel.emit(SummonEvent("summoning", tp, iid, zone, how, pos))  # type: ignore[arg-type]
+    f.data["placed"] = placed
+    f.step = "summoned"
+    open_window(duel, "summoning")
+
+
+@handles("summon", "summoned")
+@handles("flip", "summoned")
+@handles("pendulum", "summoned")
+@handles("synchro", "summoned")
+@handles("xyz", "summoned")
+@handles("link", "summoned")
+def summoned(duel: Duel, f: Frame) -> None:
+    """The summons that were not negated succeed; a negated one was not summoned properly
+    (RC-SS-004)."""
+    s = duel.state
+    tp = s.turn_player
+    s.steps += 1
+    for iid, zone, how, pos in f.data["placed"]:
+        c = s.cards[iid]
+        if c.summoning and c.loc == MZONE:
+            c.summoning = False
+            if how == "flip":
+                duel.emit(CardEvent("flip_summon", tp, iid))
+            else:
+                duel.emit(SummonEvent("summon", tp, iid, zone, how, pos))
+        elif c.loc != MZONE:
+            c.proper = False
+    pop(duel, f)
+    open_window(duel, "summon")
 
 
 @handles("flip", "start")
@@ -260,6 +317,9 @@ def flip_summon(duel: Duel, f: Frame) -> None:
     iid = f.data["card"]
     c = s.cards[iid]
     c.face_up, c.in_def, c.changed = True, False, s.turn
+    if duel.effects.live:  # the Flip Summon may be negated first (RC-FLIP-004)
+        announce(duel, f, [[iid, c.seq, "flip", "attack"]])
+        return
     duel.emit(CardEvent("flip_summon", s.turn_player, iid))
     pop(duel, f)
     open_window(duel, "summon")
@@ -444,16 +504,14 @@ def pendulum_positioned(duel: Duel, f: Frame) -> None:
 def _pendulum_apply(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
+    placed: list[list[object]] = []
     for iid, zone, in_def in f.data["placements"]:
         lift(s, iid)
         place_monster(s, iid, tp, zone, True, in_def)
         s.cards[iid].summon, s.cards[iid].proper = "pendulum", True
-        duel.emit(
-            SummonEvent("summon", tp, iid, zone, "pendulum", "defense" if in_def else "attack")
-        )
+        placed.append([iid, zone, "pendulum", "defense" if in_def else "attack"])
     s.sides[tp].pendulum_turn = s.turn
-    pop(duel, f)
-    open_window(duel, "summon")
+    announce(duel, f, placed)
 
 
 def _zones_for(duel: Duel, player: int, iid: int, taken: tuple[int, ...]) -> list[int]:
@@ -540,11 +598,10 @@ def extra_placed(duel: Duel, f: Frame) -> None:
             attach(s, iid, m)
         else:
             to_pile(duel, m, GRAVE, "material")
+    s.steps += 1  # the materials went first
     place_monster(s, iid, tp, zone, True, in_def)
     c.summon, c.proper = method, True
-    duel.emit(SummonEvent("summon", tp, iid, zone, method, "defense" if in_def else "attack"))
-    pop(duel, f)
-    open_window(duel, "summon")
+    announce(duel, f, [[iid, zone, method, "defense" if in_def else "attack"]])
 
 
 # the Main Phase actions carried out in frames of their own kind

@@ -21,6 +21,7 @@ from deckcheck.engine.state import (
     MZONE,
     OVERLAY,
     SZONE,
+    TOKEN_GONE,
     State,
     emz_index,
 )
@@ -73,6 +74,10 @@ def _reset(state: State, iid: int) -> None:
     c.ctrl = c.owner
     c.in_def = False
     c.destroyed = False
+    c.equip = EMPTY
+    c.summoning = False
+    if c.counters:
+        c.counters = {}
 
 
 def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
@@ -92,8 +97,14 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     if c.loc == MZONE:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
+    prev = c.loc
     lift(state, iid)
     _reset(state, iid)
+    c.prev, c.gen = prev, c.gen + 1
+    if c.d.kind == "token":  # a token that leaves the field ceases to exist (rulebook 3.2.3)
+        c.loc, c.face_up = TOKEN_GONE, False
+        duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
+        return
     c.loc = loc
     c.face_up = face_up if loc != EXTRA else face_up and from_field
     if loc in (HAND, DECK):
@@ -113,6 +124,8 @@ def place_monster(
     else:
         state.emz[emz_index(player, seq)] = iid
     side.field_changes += 1
+    if c.loc != MZONE:
+        c.prev, c.gen = c.loc, c.gen + 1
     c.loc, c.seq, c.ctrl = MZONE, seq, player
     c.face_up, c.in_def = face_up, in_def
     c.placed = state.turn
@@ -123,6 +136,8 @@ def place_spell(state: State, iid: int, player: int, seq: int, face_up: bool) ->
     """Put a card (already lifted) into a Spell & Trap, Field or Pendulum Zone."""
     c = state.cards[iid]
     state.sides[player].szone[seq] = iid
+    if c.loc != SZONE:
+        c.prev, c.gen = c.loc, c.gen + 1
     c.loc, c.seq, c.ctrl, c.face_up, c.in_def = SZONE, seq, player, face_up, False
     c.placed = state.turn
 

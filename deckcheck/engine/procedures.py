@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from deckcheck.engine.cards import CardDef, GroupSpec
+from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
 from deckcheck.engine.query import view
 from deckcheck.engine.state import State

@@ -85,15 +85,25 @@ def pop(duel: Duel, frame: Frame) -> None:
 
 
 def open_window(
-    duel: Duel, timing: str, then: str | None = None, holder: int = -1, passes: int = 0
+    duel: Duel,
+    timing: str,
+    then: str | None = None,
+    holder: int = -1,
+    passes: int = 0,
+    back: str | None = None,
 ) -> None:
     """Open a priority window on top of the current frame (the turn player first unless
-    ``holder`` says otherwise); the current frame goes on at ``then`` once it closes."""
+    ``holder`` says otherwise); the current frame goes on at ``then`` once it closes, or at
+    ``back`` if a chain resolved in the window (the phase did not end: the turn player
+    acts again)."""
     s = duel.state
     if then is not None:
         s.frames[-1].step = then
     who = s.turn_player if holder < 0 else holder
-    s.frames.append(Frame("window", "ask", {"timing": timing, "holder": who, "passes": passes}))
+    data = {"timing": timing, "holder": who, "passes": passes}
+    if back is not None and duel.effects.live:
+        data["back"] = back
+    s.frames.append(Frame("window", "ask", data))
 
 
 @handles("window", "ask")
@@ -103,6 +113,8 @@ def window_ask(duel: Duel, f: Frame) -> Prompt | None:
     data = f.data
     layer = duel.effects
     timing = data["timing"]
+    if layer.live and "since" not in data and layer.opens(duel, f):
+        return None  # triggers go on the chain first (they ask their own questions)
     while True:
         holder = data["holder"]
         options = layer.responses(duel, holder, timing)

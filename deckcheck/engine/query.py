@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from deckcheck.engine.cards import CardDef
+from deckcheck.engine.carddefs import CardDef
 
 if TYPE_CHECKING:
     from deckcheck.engine.state import State
@@ -44,6 +44,8 @@ class Lasting(NamedTuple):
     continuous: bool  # applies as long as its source does (4.3.3.6.1.2), else applied once
     stamp: int  # when it started to apply: orders the modifiers
     source: int = -1  # the card whose effect it is
+    until: int = 0  # ends at the end of this turn (0: lasts while the card stays)
+    derived: bool = False  # kept in step with a continuous effect (effects/continuous.py)
 
 
 def add_lasting(
@@ -54,21 +56,34 @@ def add_lasting(
     value: int | str,
     continuous: bool = False,
     source: int = -1,
+    until: int = 0,
 ) -> Lasting:
     """Start applying a modifier (the next stamp orders it after every earlier one)."""
-    if stat not in (*NUMERIC, *WORDS, "name") or op not in ("set_base", "set", "add"):
+    if stat not in (*NUMERIC, *WORDS, "name", "flag") or op not in ("set_base", "set", "add"):
         raise ValueError(f"not a modifier: {stat} {op}")
     s.stamps += 1
-    mod = Lasting(card, stat, op, value, continuous, s.stamps, source)
+    mod = Lasting(card, stat, op, value, continuous, s.stamps, source, until)
     s.lasting.append(mod)
     return mod
 
 
 def drop_lasting(s: State, card: int) -> None:
     """The card left the field or was turned face-down: nothing applied to it stays
-    (4.3.3.10)."""
-    if any(m.card == card for m in s.lasting):
-        s.lasting = [m for m in s.lasting if m.card != card]
+    (4.3.3.10), and what its continuous effects applied to others stops."""
+    if any(m.card == card or (m.continuous and m.source == card) for m in s.lasting):
+        s.lasting = [
+            m for m in s.lasting if m.card != card and not (m.continuous and m.source == card)
+        ]
+
+
+def has_flag(s: State, iid: int, flag: str) -> bool:
+    """Whether an effect gives the card this flag now (negated, no_battle_destroy...)."""
+    if not s.lasting:
+        return False
+    for m in s.lasting:  # noqa: SIM110  (a hot path)
+        if m.card == iid and m.stat == "flag" and m.value == flag:
+            return True
+    return False
 
 
 def _mods(s: State, iid: int, stat: str) -> list[Lasting]:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 from deckcheck import yamlsafe
 from deckcheck.engine.describe import render_event
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects import EffectLayer
 from deckcheck.engine.query import atk, defense
-from deckcheck.engine.scenario_actions import Act, Refused, settle, show_action
+from deckcheck.engine.scenario_actions import CHAIN_ACTIONS, Act, Refused, settle, show_action
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import DRAW, SZONE, Inst
 from deckcheck.errors import InputError
@@ -78,10 +79,16 @@ def run_scenario(spec: dict[str, Any], db: CardDB, source: str = "<scenario>") -
     return ScenarioResult(source, name, not problems, problems)
 
 
-def position(spec: dict[str, Any], db: CardDB, source: str = "<scenario>") -> Duel:
+def position(
+    spec: dict[str, Any],
+    db: CardDB,
+    source: str = "<scenario>",
+    effects: EffectLayer | None = None,
+) -> Duel:
     """The duel a scenario starts from (its ``actions`` and ``expect`` are not used); every
-    prompt is presented, single-option ones included."""
-    return _Runner({**spec, "actions": [], "expect": []}, db, source).duel
+    prompt is presented, single-option ones included. ``effects``: the effect layer (by
+    default the card layer when a card has effects)."""
+    return _Runner({**spec, "actions": [], "expect": []}, db, source, effects).duel
 
 
 class _Runner(Setup):
@@ -92,7 +99,7 @@ class _Runner(Setup):
     def run(self) -> list[str]:
         actions = as_list(self.spec.get("actions"), "actions", self)
         problems: list[str] = []
-        settle(self.duel)
+        settle(self.duel, _chainy(actions, 0))
         for n, act in enumerate(actions, 1):
             if not isinstance(act, dict) or "do" not in act:
                 raise self.error(f"action {n} must be a mapping with 'do'")
@@ -109,7 +116,7 @@ class _Runner(Setup):
             if refused is not None:
                 problems.append(f"action {n} ({show_action(act)}) was refused: {refused}")
                 break
-            settle(self.duel)
+            settle(self.duel, _chainy(actions, n))
             for check in as_list(act.get("expect"), "expect", self):
                 problems.extend(f"after action {n}: {p}" for p in self._expect(check))
         for check in as_list(self.spec.get("expect"), "expect", self):
@@ -156,6 +163,37 @@ class _Runner(Setup):
         if "player" in check:
             p = as_int(check["player"], "player", self)
             out.extend(f"player {p} {m}" for m in self._expect_player(p, check))
+        if check.get("chain") is not None:
+            got = [(s.cards[x["card"]].d.name, x["player"], x["negated"] or "no") for x in s.chain]
+            out.extend(self._expect_links("chain", check["chain"], got))
+        if check.get("last_chain") is not None:
+            out.extend(self._expect_links("last chain", check["last_chain"], last_chain(self.duel)))
+        prompt = self.duel.prompt
+        if check.get("prompt") is not None:
+            kind = prompt.kind if prompt else "none"
+            if kind != check["prompt"]:
+                out.append(f"prompt: expected {check['prompt']}, got {kind}")
+        if check.get("prompt_player") is not None:
+            who = prompt.player if prompt else None
+            if who != check["prompt_player"]:
+                out.append(f"prompt player: expected {check['prompt_player']}, got {who}")
+        return out
+
+    def _expect_links(
+        self, what: str, wanted: list[Any], got: list[tuple[str, int, str]]
+    ) -> list[str]:
+        shown = "; ".join(f"{n} (P{p}{', negated ' + g if g != 'no' else ''})" for n, p, g in got)
+        if len(wanted) != len(got):
+            return [f"{what}: expected {len(wanted)} links, got {len(got)}: {shown or 'none'}"]
+        out = []
+        for n, (spec, (name, player, neg)) in enumerate(zip(wanted, got, strict=True), 1):
+            want = self.card(spec).name
+            if want != name:
+                out.append(f"{what} link {n}: expected {want}, got {name}")
+            if spec.get("player") is not None and spec["player"] != player:
+                out.append(f"{what} link {n}: expected player {spec['player']}, got {player}")
+            if spec.get("negated") is not None and spec["negated"] != neg:
+                out.append(f"{what} link {n}: expected negated {spec['negated']}, got {neg}")
         return out
 
     def _expect_events(self, wanted: list[Any]) -> list[str]:
@@ -210,6 +248,15 @@ class _Runner(Setup):
                 out.extend(
                     self._expect_monsters(p, as_list(check[key], key, self), key == "monsters")
                 )
+        for spec in as_list(check.get("counters"), "counters", self):
+            want = self.card(spec).name
+            have = [
+                c.counters.get(spec["counter"], 0)
+                for c in s.cards
+                if c.d.name == want and c.ctrl == p and c.loc in ("monster", "spell")
+            ]
+            if spec["count"] not in have:
+                out.append(f"{want}: expected {spec['count']} {spec['counter']}, got {have}")
         if "spells" in check:
             got = {c.seq: c for c in s.cards if c.loc == SZONE and c.ctrl == p}
             for spec in as_list(check["spells"], "spells", self):
@@ -218,6 +265,8 @@ class _Runner(Setup):
                 if c is None or c.d.name != self.card(spec).name:
                     have = c.d.name if c else "nothing"
                     out.append(f"spell zone {zone}: expected {self.card(spec).name}, got {have}")
+                elif spec.get("face_up") is not None and c.face_up != spec["face_up"]:
+                    out.append(f"spell zone {zone}: expected face_up {spec['face_up']}")
         return out
 
     def _expect_monsters(self, p: int, wanted: list[Any], exact: bool) -> list[str]:
@@ -236,6 +285,31 @@ class _Runner(Setup):
         if exact and left and not out:
             out.append(f"has unexpected monsters: {_monsters(left)}")
         return out
+
+
+def _chainy(actions: list[Any], n: int) -> bool:
+    """Whether the action after the ``n``-th acts on a chain (so the runner must not pass
+    the chances to respond for the players)."""
+    if n >= len(actions) or not isinstance(actions[n], dict):
+        return False
+    return actions[n].get("do") in CHAIN_ACTIONS
+
+
+def last_chain(duel: Duel) -> list[tuple[str, int, str]]:
+    """The links of the most recently resolved chain: card, player, what was negated."""
+    s = duel.state
+    events = duel.events()
+    end = max((i for i, e in enumerate(events) if e.kind == "chain_end"), default=-1)
+    if end < 0:
+        return []
+    start = max((i for i, e in enumerate(events[:end]) if e.kind == "chain_end"), default=-1)
+    links: dict[int, list[Any]] = {}
+    for e in events[start + 1 : end]:
+        if e.kind == "activate":
+            links[e.link] = [s.cards[e.card].d.name, e.player, "no"]
+        elif e.kind in ("negated_activation", "negated_effect") and e.link in links:
+            links[e.link][2] = e.kind.split("_")[1]
+    return [tuple(links[k]) for k in sorted(links)]  # type: ignore[misc]
 
 
 def _monster_matches(r: _Runner, c: Inst, spec: dict[str, Any]) -> bool:

@@ -10,14 +10,19 @@ from deckcheck.engine.actions import (
     DONE,
     END_BATTLE,
     FIRST,
+    NO,
+    PASS,
     PENDULUM,
     SECOND,
     TO_BATTLE,
     TO_END,
+    YES,
     Action,
     AttackChoice,
     CardChoice,
     CardsChoice,
+    EffectChoice,
+    NameChoice,
     Prompt,
     ZoneChoice,
 )
@@ -52,6 +57,9 @@ class Act:
                 raise Refused("the duel is over")
             if p.kind == "respond" and "respond" not in kinds:
                 duel.apply_action(p.default)
+                continue
+            if p.kind == "trigger" and "trigger" not in kinds and p.player != self.player:
+                duel.apply_action(p.options[0])  # the other player's triggers: first
                 continue
             if p.player != self.player:
                 raise Refused(f"player {p.player} is to decide now ({p.kind}), not {self.player}")
@@ -268,6 +276,102 @@ class Act:
         p = self.prompt("first")
         self.choose(p, FIRST if self.act.get("first", True) else SECOND, "go first")
 
+    # -- card effects (ext)
+
+    def effect_option(self, prompt: Prompt, kind: str) -> Action | None:
+        """The option that activates this action's card (and effect, by index or label)."""
+        want = self.r.card(self.act.get("card"))
+        which = self.act.get("effect")
+        s = self.duel.state
+        zone = (
+            self.act.get("card", {}).get("zone") if isinstance(self.act.get("card"), dict) else None
+        )
+        for a in prompt.options:
+            if not isinstance(a, EffectChoice) or a.kind != kind:
+                continue
+            c = s.cards[a.card]
+            if c.d.uid != want.uid or (zone is not None and c.seq != zone):
+                continue
+            if which is None or _effect_named(c.d, a.effect, which):
+                return a
+        return None
+
+    def do_activate(self) -> None:
+        """Activate a card or an effect at the Main Phase prompt or in response; then pay
+        its costs and choose its targets as the action lists them."""
+        p = self.prompt("main", "respond")
+        self.choose(p, self.effect_option(p, "activate"), show_action(self.act))
+        self.carry_out()
+
+    def do_trigger(self) -> None:
+        p = self.prompt("trigger")
+        self.choose(p, self.effect_option(p, "trigger"), show_action(self.act))
+        self.carry_out()
+
+    def carry_out(self) -> None:
+        """Answer the activation's own questions: zone, costs, targets."""
+        duel = self.duel
+        costs = as_list(self.act.get("cost"), "cost", self.r)
+        targets = as_list(self.act.get("targets"), "targets", self.r)
+        while duel.prompt is not None and duel.state.frames[-1].kind == "activate":
+            p = duel.prompt
+            if p.kind == "zone":
+                self.zone()
+            elif p.kind in ("select", "target"):
+                refs = costs if p.kind == "select" else targets
+                if refs:
+                    ref = refs.pop(0)
+                    where = [a.card for a in p.options if isinstance(a, CardChoice)]
+                    self.choose(p, self.card_option(p, "pick", ref, where), f"{p.kind} {ref}")
+                elif DONE in p.options:
+                    duel.apply_action(DONE)
+                elif p.kind == "target" and len(p.options) > 1:
+                    raise self.r.error(f"{show_action(self.act)}: say which cards to target")
+                else:
+                    duel.apply_action(p.options[0])
+            else:
+                duel.apply_action(p.default)
+
+    def do_pass(self) -> None:
+        p = self.prompt("respond")
+        self.choose(p, PASS, "pass")
+
+    def do_resolve(self) -> None:
+        """Both players pass until the chain has resolved (choices on the way take the
+        first option)."""
+        duel = self.duel
+        while duel.prompt is not None and duel.state.chain:
+            duel.apply_action(duel.prompt.default)
+
+    def do_choose(self) -> None:
+        """Answer a question of a resolving effect: cards to select, a zone, a position."""
+        duel = self.duel
+        p = self.prompt("select", "zone", "position", "target")
+        if p.kind in ("select", "target"):
+            for ref in as_list(self.act.get("cards"), "cards", self.r):
+                p = self.prompt("select", "target")
+                where = [a.card for a in p.options if isinstance(a, CardChoice)]
+                self.choose(p, self.card_option(p, "pick", ref, where), f"choose {ref}")
+            p2 = duel.prompt
+            if p2 is not None and p2.kind == p.kind and DONE in p2.options:
+                duel.apply_action(DONE)
+        elif p.kind == "zone":
+            self.zone()
+        else:
+            self.position()
+
+    def do_answer(self) -> None:
+        p = self.prompt("yes_no")
+        self.choose(p, YES if self.act.get("yes", True) else NO, "answer")
+
+    def do_decline(self) -> None:
+        p = self.prompt("trigger", "yes_no", "respond")
+        self.choose(p, p.default, "decline")
+
+    def do_declare(self) -> None:
+        p = self.prompt("declare")
+        self.choose(p, NameChoice("declare", str(self.act.get("value"))), "declare")
+
     def do_end_turn(self) -> None:
         duel = self.duel
         turn = duel.state.turn
@@ -279,14 +383,29 @@ class Act:
             duel.apply_action(quiet if quiet in p.options else p.default)
 
 
-def settle(duel: Duel) -> None:
+def settle(duel: Duel, respond: bool = False) -> None:
     """Answer what needs no decision (single options, priority windows with nothing to
-    do), stopping at the turn player's Main and Battle Phase prompts and real choices."""
+    do), stopping at the turn player's Main and Battle Phase prompts and real choices;
+    with ``respond`` (the next action acts on the chain) also at chances to respond."""
     while duel.prompt is not None:
         p = duel.prompt
         if p.kind in ("main", "battle") or (len(p.options) > 1 and p.kind != "respond"):
             return
+        if respond and p.kind == "respond" and len(p.options) > 1:
+            return
         duel.apply_action(p.default)
+
+
+CHAIN_ACTIONS = frozenset(
+    {"activate", "pass", "choose", "answer", "trigger", "decline", "declare", "resolve"}
+)
+
+
+def _effect_named(d: Any, path: str, which: Any) -> bool:  # noqa: ANN401 - a CardDef
+    if isinstance(which, int):
+        return path == str(which)
+    fx = d.fx
+    return fx is not None and "." not in path and fx.effects[int(path)].label == which
 
 
 def show_action(act: dict[str, Any]) -> str:

@@ -90,11 +90,26 @@ class ExpectedMonster(Strict):
 class ExpectedSpell(Strict):
     card: CardRef
     zone: Zone
+    face_up: StrictBool | None = None
+
+
+class ExpectedLink(Strict):
+    """A chain link: its card, who activated it, and (after resolution) what became of it."""
+
+    card: CardRef
+    player: Player | None = None
+    negated: Literal["activation", "effect", "no"] | None = None
+
+
+class ExpectedCounter(Strict):
+    card: CardRef
+    counter: Text
+    count: Count
 
 
 PILES = ("hand", "deck", "graveyard", "banished", "extra")
 PLAYER_KEYS = frozenset(
-    {"lp", "face_up_extra", "monsters", "monsters_contains", "spells"}
+    {"lp", "face_up_extra", "monsters", "monsters_contains", "spells", "counters"}
     | {f"{pile}{tail}" for pile in PILES for tail in ("", "_count", "_contains")}
 )
 
@@ -128,6 +143,12 @@ class Expect(Strict):
     monsters: list[ExpectedMonster] = []
     monsters_contains: list[ExpectedMonster] = []
     spells: list[ExpectedSpell] = []
+    # (ext, card effects) the chain being built, the last chain resolved, counters
+    chain: list[ExpectedLink] | None = None
+    last_chain: list[ExpectedLink] | None = None
+    counters: list[ExpectedCounter] = []
+    prompt: Text | None = None  # the kind of decision the duel waits for (respond, main...)
+    prompt_player: Player | None = None
 
     @model_validator(mode="after")
     def _player_named(self) -> Expect:
@@ -140,7 +161,8 @@ class Expect(Strict):
 ActionKind = Literal[
     "normal_summon", "tribute_summon", "flip_summon", "change_position", "set_spell_trap",
     "place_scale", "special_summon", "next_phase", "enter_phase", "attack", "discard",
-    "go_first", "end_turn",
+    "go_first", "end_turn", "activate", "pass", "choose", "answer", "trigger", "decline",
+    "declare", "resolve",
 ]  # fmt: skip
 COMMON = {"player", "do", "illegal", "expect"}
 TAKES: dict[str, set[str]] = {
@@ -157,6 +179,15 @@ TAKES: dict[str, set[str]] = {
     "discard": {"cards"},
     "go_first": {"first"},
     "end_turn": set(),
+    # (ext, card effects)
+    "activate": {"card", "effect", "zone", "cost", "targets", "cards"},
+    "pass": set(),
+    "resolve": set(),
+    "choose": {"cards", "zone", "zones", "position"},
+    "answer": {"yes"},
+    "trigger": {"card", "effect", "cost", "targets"},
+    "decline": set(),
+    "declare": {"value"},
 }
 
 
@@ -177,6 +208,11 @@ class Action(Strict):
     attacker: CardRef | CardPick | None = None
     target: CardRef | CardPick | None = None
     first: StrictBool = True
+    effect: Annotated[StrictInt, Field(ge=0, le=20)] | Text | None = None  # index or label
+    cost: Cards = []
+    targets: Cards = []
+    yes: StrictBool = True
+    value: Text | None = None
 
     @model_validator(mode="after")
     def _fields_of_the_action(self) -> Action:
@@ -186,6 +222,22 @@ class Action(Strict):
         if (self.do == "place_scale") != isinstance(self.zone, str) and self.zone is not None:
             raise ValueError("zone is left or right for place_scale only, else a number")
         return self
+
+
+class CustomCard(Strict):
+    """(ext) A card defined in the scenario, for rule cases that need a generic effect: its
+    facts, and effects in the card-file vocabulary (effects/schema.py)."""
+
+    name: Text
+    kind: Literal["monster", "spell", "trap"]
+    property: Literal["normal", "quickplay", "continuous", "equip", "field", "ritual",
+                      "counter"] | None = None  # fmt: skip
+    attribute: Text | None = None
+    race: Text | None = None
+    level: Annotated[StrictInt, Field(ge=0, le=13)] = 0
+    atk: Annotated[StrictInt, Field(ge=0, le=100_000)] = 0
+    def_: Annotated[StrictInt, Field(ge=0, le=100_000)] = Field(0, alias="def")
+    effects: list[Any] = []
 
 
 class Scenario(Strict):
@@ -199,6 +251,7 @@ class Scenario(Strict):
     phase: Phase = "main1"
     first: Player | None = None
     players: Annotated[list[PlayerSetup | None], Field(max_length=2)] = []
+    cards: Annotated[list[CustomCard], Field(max_length=50)] = []
     actions: list[Action] = []
     expect: list[Expect] = []
 

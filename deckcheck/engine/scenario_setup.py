@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.cards import CardDef, card_def
+from deckcheck.engine.carddefs import CardDef, card_def
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects import EffectLayer
 from deckcheck.engine.profiles import get_profile
 from deckcheck.engine.scenario_schema import check_scenario
 from deckcheck.engine.state import (
@@ -25,7 +26,7 @@ from deckcheck.engine.state import (
     State,
     emz_index,
 )
-from deckcheck.engine.template import DeckList, DuelTemplate, build_template
+from deckcheck.engine.template import DeckList, DuelTemplate, build_template, load_tokens
 from deckcheck.errors import InputError
 
 if TYPE_CHECKING:
@@ -46,12 +47,19 @@ Ref = int | str
 class Setup:
     """Builds the duel a scenario starts from and resolves its card references."""
 
-    def __init__(self, spec: dict[str, Any], db: CardDB, source: str) -> None:
+    def __init__(
+        self, spec: dict[str, Any], db: CardDB, source: str, effects: EffectLayer | None = None
+    ) -> None:
+        self.effects = effects
         check_scenario(spec, source)  # every field's type and range, before anything is built
         self.spec = spec
         self.db = db
         self.source = source
         self.defs: dict[Ref, CardDef] = {}
+        self.custom: dict[str, CardDef] = {
+            c["name"].casefold(): custom_def(c, f"{source}: cards[{n}]")
+            for n, c in enumerate(spec.get("cards") or [])
+        }
         self.profile = get_profile(None)
         self.duel = self._build()
 
@@ -65,6 +73,8 @@ class Setup:
             ref = ref["card"]
         if not isinstance(ref, int | str) or isinstance(ref, bool):
             raise self.error(f"a card must be a passcode or an English name, got {ref!r}")
+        if isinstance(ref, str) and ref.casefold() in self.custom:
+            return self.custom[ref.casefold()]
         found = self.defs.get(ref)
         if found is None:
             c = self.db.get(ref) if isinstance(ref, int) else self.db.find(ref)
@@ -116,9 +126,10 @@ class Setup:
                 defs_by_code[key] = d
                 codes.append(key)
             lists.append(DeckList(tuple(codes), ()))
-        template = build_template(lists, defs_by_code, profile)
+        tokens = load_tokens(list(defs_by_code.values()), self.db)
+        template = build_template(lists, defs_by_code, profile, tokens)
         state = self._state(template, placed, players, turn, tp, phase, seed)
-        return Duel(template, state, auto=False)
+        return Duel(template, state, effects=self.effects, auto=False)
 
     def _new_duel(self, players: list[dict[str, Any]], seed: int, profile: str) -> Duel:
         lists = []
@@ -141,8 +152,8 @@ class Setup:
         first = self.spec.get("first")
         if first not in (None, 0, 1):
             raise self.error("first must be 0 or 1")
-        template = build_template(lists, defs, profile)
-        return Duel(template, template.new_state(seed, first), auto=False)
+        template = build_template(lists, defs, profile, load_tokens(list(defs.values()), self.db))
+        return Duel(template, template.new_state(seed, first), effects=self.effects, auto=False)
 
     def _cards_of(
         self, p: int, data: dict[str, Any], separate: bool
@@ -319,3 +330,33 @@ def as_list(value: Any, what: str, r: Setup) -> list[Any]:
         else:
             out.append(item)
     return out
+
+
+def custom_def(spec: dict[str, Any], where: str) -> CardDef:
+    """A card a scenario defines inline: its facts and effects in the card-file vocabulary."""
+    from deckcheck.engine.effects.model import compile_effects
+    from deckcheck.engine.effects.schema import parse
+
+    kind = spec["kind"]
+    prop = spec.get("property")
+    checked = parse({"card": 1, "name": spec["name"], "effects": spec.get("effects", [])}, where)
+    fx = compile_effects(checked, kind, prop)
+    monster = kind == "monster"
+    level = spec.get("level", 0)
+    return CardDef(
+        uid=f"custom:{spec['name']}",
+        code=0,
+        name=spec["name"],
+        names=frozenset({spec["name"]}),
+        kind=kind,
+        frames=("effect",) if monster else (),
+        attribute=spec.get("attribute"),
+        race=spec.get("race"),
+        level=level,
+        atk=spec.get("atk", 0),
+        defense=spec.get("def", 0),
+        effect=monster and bool(fx.effects),
+        summonable=monster,
+        spell_property=prop,
+        fx=fx,
+    )

@@ -1,8 +1,9 @@
 """Cards in a duel chosen with the shared filter language (cards/filters.py): card terms
 read the card's current characteristics (query.view), and the state terms where it is now:
 ``location`` (deck, hand, monster, spell, graveyard, banished, extra, overlay),
-``face_up`` (True/False) and ``controller`` (``you`` or ``opponent``, seen from the player
-choosing). Materials, targets, costs and conditions all select this way."""
+``face_up`` (True/False), ``position`` (attack, defense, set) and ``controller`` (``you``
+or ``opponent``, seen from the player choosing). Materials, targets, costs and conditions
+all select this way."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = c.loc in t.values
             elif t.field == "face_up":
                 ok = c.face_up in t.values
+            elif t.field == "position":
+                pos = "set" if not c.face_up else "defense" if c.in_def else "attack"
+                ok = pos in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from deckcheck.engine.actions import Prompt, as_action
-from deckcheck.engine.cards import CardDef
+from deckcheck.engine.carddefs import CardDef
 from deckcheck.engine.events import Event, from_list
 from deckcheck.engine.query import Lasting
 
@@ -31,6 +31,7 @@ GRAVE = "graveyard"
 BANISHED = "banished"
 EXTRA = "extra"
 OVERLAY = "overlay"  # attached to an Xyz monster as material
+TOKEN_GONE = "gone"  # a token that left the field: it no longer exists
 FIELD_ZONE = 5
 PZONE_BASE = 6  # separate Pendulum Zones (arc-v): spell zones 6 and 7
 
@@ -53,7 +54,12 @@ class Inst:
     summon: str = ""  # how it came to the field: normal, tribute, set, synchro, ...
     proper: bool = False  # properly summoned (lifts the revival limit)
     destroyed: bool = False  # confirmed destroyed by battle, leaves at end of damage step
+    prev: str = ""  # where it was before its last move (for "sent from the field")
+    gen: int = 0  # bumped at every move: a card that moves is a new card (rulebook 4.3.3.10)
+    equip: int = EMPTY  # the monster this card is equipped to
+    summoning: bool = False  # being summoned: the summon may still be negated
     overlay: list[int] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Inst:
         return Inst(
@@ -71,7 +77,12 @@ class Inst:
             self.summon,
             self.proper,
             self.destroyed,
+            self.prev,
+            self.gen,
+            self.equip,
+            self.summoning,
             self.overlay[:],
+            dict(self.counters) if self.counters else {},
         )
 
 
@@ -166,6 +177,16 @@ class State:
     # modifiers of characteristics (query.py) and the last stamp given to one
     lasting: list[Lasting] = field(default_factory=list)
     stamps: int = 0
+    # once-per-turn keys used (effects/limits.py) -> times used
+    used: dict[str, int] = field(default_factory=dict)
+    # effects on players that last (a floating "each time..." or "this turn..."): plain data
+    floating: list[Any] = field(default_factory=list)
+    # history index where the events "that just happened" for the next window start
+    mark: int = 0
+    # game actions so far, and the one of the last event: "when" triggers of an earlier
+    # action miss the timing (effects/triggers.py)
+    steps: int = 0
+    last_step: int = 0
 
     def copy(self) -> State:
         return State(
@@ -188,6 +209,11 @@ class State:
             plain_copy(self.pending),
             self.lasting[:],
             self.stamps,
+            plain_copy(self.used) if self.used else {},
+            plain_copy(self.floating) if self.floating else [],
+            self.mark,
+            self.steps,
+            self.last_step,
         )
 
     # ---- field geometry helpers -------------------------------------------------------
@@ -227,6 +253,7 @@ class State:
                     "card": c.d.code or c.d.uid,
                     **{k: getattr(c, k) for k in _INST_FIELDS},
                     "overlay": c.overlay[:],
+                    "counters": dict(c.counters),
                 }
                 for c in self.cards
             ],
@@ -241,13 +268,20 @@ class State:
             "history": [_jsonable(e) for e in self.history],
             "pending": plain_copy(self.pending),
             "lasting": [list(m) for m in self.lasting],
+            "used": dict(self.used),
+            "floating": plain_copy(self.floating),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], defs: list[CardDef]) -> State:
         """Rebuild a state written by ``to_dict``; ``defs`` gives each card's definition."""
         cards = [
-            Inst(d, **{k: c[k] for k in _INST_FIELDS}, overlay=list(c["overlay"]))
+            Inst(
+                d,
+                **{k: c[k] for k in _INST_FIELDS},
+                overlay=list(c["overlay"]),
+                counters=dict(c.get("counters", {})),
+            )
             for d, c in zip(defs, data["cards"], strict=True)
         ]
         sides = [Side(**{k: _copy_list(s[k]) for k in _SIDE_FIELDS}) for s in data["sides"]]
@@ -273,10 +307,12 @@ class State:
             history=[from_list(e) for e in data.get("history", [])],
             pending=plain_copy(data.get("pending", [])),
             lasting=[Lasting(*m) for m in data.get("lasting", [])],
+            used=dict(data.get("used", {})),
+            floating=plain_copy(data.get("floating", [])),
         )
 
 
-_INST_FIELDS = [f.name for f in fields(Inst) if f.name not in ("d", "overlay")]
+_INST_FIELDS = [f.name for f in fields(Inst) if f.name not in ("d", "overlay", "counters")]
 _SIDE_FIELDS = [f.name for f in fields(Side)]
 _STATE_FIELDS = [
     f.name
@@ -294,6 +330,8 @@ _STATE_FIELDS = [
         "history",
         "pending",
         "lasting",
+        "used",
+        "floating",
     )
 ]
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.cards import CardDef, card_def
+from deckcheck.engine.carddefs import CardDef, card_def
 from deckcheck.engine.procedures import MaterialOracle
 from deckcheck.engine.profiles import Profile, get_profile
 from deckcheck.engine.rng import Rng
@@ -36,6 +36,20 @@ class DuelTemplate:
     owners: tuple[int, ...]
     zones: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # per player (main, extra)
     oracle: MaterialOracle = field(default_factory=MaterialOracle, compare=False)
+    tokens: dict[int, CardDef] = field(default_factory=dict, compare=False)
+    # card ids whose cards have effects to activate, triggers, continuous effects
+    effect_cards: tuple[int, ...] = field(default=(), compare=False)
+    trigger_cards: tuple[int, ...] = field(default=(), compare=False)
+    continuous_cards: tuple[int, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        defs = self.defs
+        acts = tuple(i for i, d in enumerate(defs) if d.fx and _activated(d))
+        trig = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.triggers)
+        cont = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.continuous)
+        object.__setattr__(self, "effect_cards", acts)
+        object.__setattr__(self, "trigger_cards", trig)
+        object.__setattr__(self, "continuous_cards", cont)
 
     def new_state(self, seed: int, first: int | None = None) -> State:
         """The state at the very start of a duel; the processor shuffles and deals."""
@@ -50,8 +64,37 @@ class DuelTemplate:
         return state
 
 
+def _activated(d: CardDef) -> bool:
+    assert d.fx is not None
+    return any(e.kind not in ("trigger", "flip", "continuous") for e in d.fx.effects)
+
+
+def token_codes(defs: Sequence[CardDef]) -> set[int]:
+    """Passcodes of the Tokens the cards' effects create."""
+    out: set[int] = set()
+
+    def walk(ops: Sequence[object]) -> None:
+        for o in ops:
+            token = getattr(getattr(o, "spec", None), "token", None)
+            if token:
+                out.add(token)
+            nested = getattr(o, "effect", None)
+            if nested is not None:
+                walk(nested.ops)
+
+    for d in defs:
+        if d.fx is not None:
+            for e in d.fx.effects:
+                walk(e.ops)
+                walk(e.cost)
+    return out
+
+
 def build_template(
-    decks: Sequence[DeckList], cards: dict[int, CardDef], profile: Profile | str | None = None
+    decks: Sequence[DeckList],
+    cards: dict[int, CardDef],
+    profile: Profile | str | None = None,
+    tokens: dict[int, CardDef] | None = None,
 ) -> DuelTemplate:
     """A template from two deck lists and the definitions of every passcode they use."""
     if len(decks) != 2:
@@ -71,7 +114,9 @@ def build_template(
                 owners.append(p)
             ids.append(tuple(range(start, len(defs))))
         zones.append((ids[0], ids[1]))
-    return DuelTemplate(prof, (decks[0], decks[1]), tuple(defs), tuple(owners), tuple(zones))
+    return DuelTemplate(
+        prof, (decks[0], decks[1]), tuple(defs), tuple(owners), tuple(zones), tokens=tokens or {}
+    )
 
 
 def deck_list(deck: Deck) -> DeckList:
@@ -102,4 +147,15 @@ def prepare(
                 if card is None:
                     raise InputError(f"card {code} is not in the card data")
                 cards[code] = card_def(card)
-    return build_template(lists, cards, profile)
+    return build_template(lists, cards, profile, load_tokens(list(cards.values()), db))
+
+
+def load_tokens(defs: Sequence[CardDef], db: CardDB) -> dict[int, CardDef]:
+    """The definitions of the Tokens these cards create, from the card data."""
+    out = {}
+    for code in sorted(token_codes(defs)):
+        card = db.get(code)
+        if card is None:
+            raise InputError(f"token {code} (created by a card effect) is not in the card data")
+        out[code] = card_def(card)
+    return out

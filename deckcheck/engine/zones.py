@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from deckcheck.engine.cards import CardDef
+from deckcheck.engine.carddefs import CardDef
 from deckcheck.engine.profiles import Profile
 from deckcheck.engine.state import EMPTY, State, emz_index, emz_seq
 

@@ -7,7 +7,7 @@ import pytest
 
 from deckcheck.cards.filters import FRAME_WORDS, KINDS, Filter, is_a, term, traits
 from deckcheck.cards.model import MaterialGroup
-from deckcheck.engine.cards import card_def, compile_group
+from deckcheck.engine.carddefs import card_def, compile_group
 from deckcheck.stats.categories import parse_categories
 
 EFFECT = ["Relinquished", "Stardust Dragon", "Effect Veiler", "Arcane Apprentice"]

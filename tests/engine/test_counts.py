@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects import NO_EFFECTS
 from deckcheck.engine.scenario import position
 
 HAND_MAIN = {
@@ -99,10 +100,11 @@ def counts(duel: Duel, depth: int) -> list[int]:
     return [perft(duel, d) for d in range(1, depth + 1)]
 
 
-def from_spec(spec, db) -> Duel:
-    """The scenario's position, played with single-option prompts answered by themselves."""
-    start = position(spec, db)
-    return Duel(start.template, start.state.copy())
+def from_spec(spec, db, effects=NO_EFFECTS) -> Duel:
+    """The scenario's position, played with single-option prompts answered by themselves;
+    the rules of play alone (no card effects) unless ``effects`` is None (the card layer)."""
+    start = position(spec, db, effects=effects)
+    return Duel(start.template, start.state.copy(), effects=effects)
 
 
 @pytest.mark.parametrize(
@@ -121,6 +123,12 @@ def test_counts_from_scenario_positions(db, spec, expected):
     assert counts(from_spec(spec, db), len(expected)) == expected
 
 
+def test_counts_with_card_effects(db):
+    """Dark Hole can be activated: one more option at depth 1, and the sequences after it
+    (Dark Hole destroys every monster, so fewer Battle Phase choices follow)."""
+    assert counts(from_spec(HAND_MAIN, db, None), 5) == [12, 52, 267, 1244, 4482]
+
+
 def test_counts_from_the_start_of_a_real_duel(template):
-    duel = Duel.new(template, seed=11, first=0)
+    duel = Duel.new(template, seed=11, first=0, effects=NO_EFFECTS)
     assert counts(duel, 5) == [6, 34, 169, 823, 3799]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from deckcheck.engine.cards import BAD_MATERIALS, card_def
+from deckcheck.engine.carddefs import BAD_MATERIALS, card_def
 from deckcheck.engine.procedures import MaterialOracle, could_summon, material_sets
 from deckcheck.engine.profiles import PROFILES
 from deckcheck.engine.scenario import position

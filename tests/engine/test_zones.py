@@ -3,7 +3,7 @@ Zone per player unless an Extra Link, and where Extra Deck monsters may go per p
 
 from __future__ import annotations
 
-from deckcheck.engine.cards import card_def
+from deckcheck.engine.carddefs import card_def
 from deckcheck.engine.profiles import PROFILES
 from deckcheck.engine.scenario import position
 from deckcheck.engine.zones import (

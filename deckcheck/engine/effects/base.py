@@ -1,10 +1,12 @@
-"""Where card effects plug into the rules of play.
+"""Where card effects plug into the rules of play: the layer protocol, ``NoEffects`` (for
+duels whose cards have no effects: every window closes by itself, at no cost) and
+``layer_for`` (the layer a template needs).
 
 The processor opens a priority window at every phase, step and timing (rulebook 6.2: the
 turn player first, then the opponent; the window closes after two passes in succession).
 At each turn of priority it asks the effect layer which activations the holder has; with
-none, the holder passes without a prompt. ``NoEffects`` is the layer of this engine
-version: no card effect can be activated, so every window closes by itself.
+none, the holder passes without a prompt. With ``NoEffects`` no card effect can be
+activated, so every window closes by itself; ``CardLayer`` (layer.py) plays card files.
 
 A layer that offers activations implements ``activate``: it performs the activation
 (costs, the chain link in ``state.chain``); the window then gives priority to the
@@ -56,6 +58,19 @@ class EffectLayer(Protocol):
         to ``state.pending`` until the layer puts them on a chain."""
         ...
 
+    # True for a layer that plays effects: summons wait in a window where they may be
+    # negated, and windows call ``opens`` first
+    live: bool
+
+    def opens(self, duel: Duel, window: Frame) -> bool:
+        """A window opens: note the events that just happened; True if it pushed frames
+        (triggers going on a chain) that run before anyone gets priority."""
+        ...
+
+    def end_turn(self, duel: Duel) -> None:
+        """The turn ends: effects that last until the end of the turn end."""
+        ...
+
 
 class NoEffects:
     """No card effects: every priority window closes after both players pass."""
@@ -64,7 +79,7 @@ class NoEffects:
         return ()
 
     def activate(self, duel: Duel, player: int, action: Action) -> None:
-        raise ValueError(f"no card effect can be activated in this engine version: {action}")
+        raise ValueError(f"no card of this duel has effects to activate: {action}")
 
     def resolve(self, duel: Duel, window: Frame) -> None:
         return None
@@ -73,9 +88,26 @@ class NoEffects:
         return None
 
     watches: frozenset[str] = frozenset()
+    live = False
 
     def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
         return []
 
+    def opens(self, duel: Duel, window: Frame) -> bool:
+        return False
+
+    def end_turn(self, duel: Duel) -> None:
+        return None
+
 
 NO_EFFECTS = NoEffects()
+
+
+def layer_for(template: Any) -> EffectLayer:  # noqa: ANN401 - a DuelTemplate
+    """The effect layer a duel of this template needs: the card layer if any card has a
+    card file, else ``NO_EFFECTS``."""
+    if any(d.fx is not None for d in template.defs):
+        from deckcheck.engine.effects.layer import CARD_LAYER
+
+        return CARD_LAYER
+    return NO_EFFECTS

@@ -1,17 +1,21 @@
-"""Card definitions for the engine, compiled once per process from the card data.
+"""Card definitions for the engine, compiled once per process from the card data and the
+card's effect file (files.py), if it has one.
 
 A ``CardDef`` holds what the rules of play need (stats, Link Arrows as vectors, material
-groups as data) and ``issues``: why the engine cannot play the card faithfully yet. Cards
-with issues are still played as far as the rules allow (an effect monster plays as its
-stats, a Spell can be Set) and are always listed in the coverage report.
+groups as data, the compiled effects) and ``issues``: why the engine cannot play the card
+faithfully. Cards with issues are still played as far as the rules allow (an effect
+monster without a file plays as its stats, a Spell can be Set) and are always listed in
+the coverage report. A card with a file is fully supported: all its effects.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deckcheck.cards.filters import FRAME_WORDS, Filter, Term, term
 from deckcheck.cards.model import Card, MaterialGroup
+from deckcheck.engine.carddefs import files
+from deckcheck.engine.effects.model import CardEffects, compile_effects
 
 # Link Arrow vectors (rows toward the opponent, columns to the right) for the player who
 # controls the Link monster; the other player's are the negation.
@@ -173,6 +177,7 @@ class CardDef:
     summonable: bool = False  # may be Normal Summoned or Set
     spell_property: str | None = None
     issues: tuple[str, ...] = ()
+    fx: CardEffects | None = None  # the card's effects, from its card file
 
     @property
     def is_monster(self) -> bool:
@@ -188,6 +193,19 @@ def _stat(value: int | str | None, issues: list[str]) -> int:
 
 
 def compile_card(card: Card) -> CardDef:
+    d = _compile_rules(card)
+    spec = files.load(card.passcode) if card.passcode else None
+    if spec is None:
+        return d
+    fx = compile_effects(spec, card.kind, card.spell_property)
+    covered = (EFFECT_NOT_APPLIED, PENDULUM_EFFECT, SPELL_TRAP)
+    issues = tuple(i for i in d.issues if i not in covered)
+    if spec.summon == "by_effect_only":
+        issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
+    return replace(d, fx=fx, issues=issues)
+
+
+def _compile_rules(card: Card) -> CardDef:
     issues: list[str] = []
     names = frozenset({card.name, *card.name_keys})
     base = {

@@ -1,0 +1,430 @@
+"""Activating effects, building chains and resolving them: the effect layer's frames.
+
+- ``activate``: an activation (seed 000, 9; 002 "发动"): a Spell or Trap card is turned or
+  put face-up, the once-per-turn limit is used, costs are paid (never refunded, even if the
+  activation is negated), targets chosen; then the link joins ``state.chain`` and the
+  opponent may respond.
+- ``chain``: resolution from the last link to the first (rulebook 9.1.3). A link whose
+  activation was negated does nothing; a negated effect, or an effect of a card negated on
+  the field, does nothing; targets that left or changed are dropped (that part fizzles);
+  everything else resolves "as much as possible". A Normal, Quick-Play or Counter Spell/
+  Trap goes to the Graveyard after its link. Afterwards the game is open again: a new
+  window where the triggers of the resolution go on a new chain.
+- ``triggers``: Simultaneous Effects Go On Chain: the turn player's mandatory triggers, the
+  opponent's mandatory, the turn player's optional, the opponent's optional, each player
+  ordering their own (002, "同时发动").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.actions import DONE, NO, YES, EffectChoice, Prompt, ZoneChoice
+from deckcheck.engine.base import check_win, distinct
+from deckcheck.engine.effects import limits
+from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, new_link
+from deckcheck.engine.effects.continuous import adjust, negated
+from deckcheck.engine.effects.model import Effect, Op, Select
+from deckcheck.engine.effects.ops import VERBS, can_do, record, targetable
+from deckcheck.engine.events import ChainEvent, PhaseEvent
+from deckcheck.engine.moves import lift, place_spell, to_pile
+from deckcheck.engine.processor import handles, open_window, pop, push
+from deckcheck.engine.select import matches
+from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, SZONE, Frame
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+ONE_SHOT = ("normal", "quickplay", "counter", "ritual")
+
+
+# ---- activation ---------------------------------------------------------------------------------
+
+
+def start_activation(
+    duel: Duel, player: int, card: int, path: str, pending: dict[str, Any] | None = None
+) -> None:
+    """Push the frame that carries out an activation. From the Main Phase prompt the
+    opponent gets a window to respond once it is on the chain."""
+    s = duel.state
+    below = s.frames[-1]
+    window = below if below.kind == "window" else None
+    e = effect_of(s, card, path)
+    link = new_link(s, card, path, player, e)
+    if pending is not None:
+        link["event"] = list(pending["cards"])
+    elif e.trigger is not None:
+        from deckcheck.engine.effects.timing import _answers
+
+        _answers(duel, link, e, window)
+    main = pending is None and window is None
+    push(duel, "activate", "start", link=link, main=main, i=0, ans={}, picks=[])
+
+
+def _effect(duel: Duel, f: Frame) -> Effect:
+    link = f.data["link"]
+    return effect_of(duel.state, link["card"], link["effect"])
+
+
+@handles("activate", "start")
+def activate_start(duel: Duel, f: Frame) -> Prompt | None:
+    s = duel.state
+    link = f.data["link"]
+    e = _effect(duel, f)
+    iid = link["card"]
+    c = s.cards[iid]
+    f.data["once"] = limits.use(s, link["player"], iid, e)
+    if e.kind == "activate" and c.d.kind in ("spell", "trap"):
+        if c.loc == HAND:
+            f.step = "zoned"
+            if c.d.spell_property == "field":
+                return Prompt(link["player"], "zone", (ZoneChoice("zone", FIELD_ZONE),), iid)
+            szone = s.sides[link["player"]].szone
+            zones = tuple(ZoneChoice("zone", z) for z in range(5) if szone[z] == EMPTY)
+            return Prompt(link["player"], "zone", zones, iid)
+        c.face_up = True  # a Set card is turned face-up
+    f.step = "cost"
+    return None
+
+
+@handles("activate", "zoned")
+def activate_zoned(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    link = f.data["link"]
+    iid, zone = link["card"], f.answer.zone
+    szone = s.sides[link["player"]].szone
+    if szone[zone] != EMPTY:  # a new Field Spell replaces the old one
+        to_pile(duel, szone[zone], GRAVE, "replaced")
+    lift(s, iid)
+    place_spell(s, iid, link["player"], zone, True)
+    link["gen"] = s.cards[iid].gen
+    f.step = "cost"
+
+
+@handles("activate", "cost", "cost_answered")
+def activate_cost(duel: Duel, f: Frame) -> Prompt | None:
+    """Pay the costs one by one; each asks its questions before anything is paid."""
+    e = _effect(duel, f)
+    link = f.data["link"]
+    if f.step == "cost_answered":
+        record(f.data["ans"], f.data["asking"], f.answer)
+    i = f.data["i"]
+    if i >= len(e.cost):
+        f.step, f.data["i"] = "target", 0
+        return None
+    op = e.cost[i]
+    ask, act = VERBS[op.do]
+    prompt = ask(duel, link, op, f.data["ans"])
+    if prompt is not None:
+        f.data["asking"], f.step = prompt.kind, "cost_answered"
+        return prompt
+    duel.state.steps += 1
+    link["previous"] = act(duel, link, op, f.data["ans"])
+    f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
+    return None
+
+
+@handles("activate", "target", "target_answered")
+def activate_target(duel: Duel, f: Frame) -> Prompt | None:
+    """Choose the targets, group by group (seed 002, "对象")."""
+    s = duel.state
+    e = _effect(duel, f)
+    link = f.data["link"]
+    picks: list[int] = f.data["picks"]
+    i = f.data["i"]
+    if f.step == "target_answered":
+        if f.answer == DONE:
+            f.data["done"] = True
+        else:
+            picks.append(f.answer.card)
+    if i < len(e.target):
+        sel = e.target[i]
+        left = [x for x in targetable(duel, link, e, sel) if x not in picks]
+        if len(picks) < sel.count and left and not f.data.get("done"):
+            f.step = "target_answered"
+            options = distinct(duel, left, "pick")
+            if len(picks) >= sel.min:
+                options += (DONE,)
+            chooser = link["player"] if sel.chooser == "you" else 1 - link["player"]
+            return Prompt(chooser, "target", options)
+        link["targets"].append([[x, s.cards[x].gen] for x in picks])
+        f.data["picks"], f.data["done"], f.data["i"] = [], False, i + 1
+        f.step = "target"
+        return None
+    _chain_link(duel, f)
+    return None
+
+
+def _chain_link(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    link = f.data["link"]
+    link["link"] = len(s.chain) + 1
+    link["once_key"] = f.data.get("once")
+    s.chain.append(link)
+    head = int(link["effect"].split(".")[0])
+    duel.emit(ChainEvent("activate", link["player"], link["card"], link["link"], head))
+    pop(duel, f)
+    if f.data["main"]:
+        open_window(duel, "main_chain", holder=1 - link["player"])
+
+
+# ---- resolution ---------------------------------------------------------------------------------
+
+
+def start_chain(duel: Duel, window: Frame) -> None:
+    """Both players passed with links on the chain: resolve it, then open the game again."""
+    push(
+        duel,
+        "chain",
+        "link",
+        i=len(duel.state.chain) - 1,
+        k=0,
+        ans={},
+        started=False,
+        timing=window.data["timing"],
+        back=window.data.get("back"),
+    )
+
+
+def _link_effect(duel: Duel, link: Link) -> Effect:
+    return effect_of(duel.state, link["card"], link["effect"])
+
+
+@handles("chain", "link")
+def chain_link(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    i = f.data["i"]
+    if i < 0:
+        _chain_over(duel, f)
+        return
+    link = s.chain[i]
+    e = _link_effect(duel, link)
+    f.data["k"], f.data["ans"] = 0, {}
+    if link["negated"] == "activation":
+        if link.get("once_key") and e.once is not None and e.once.activate:
+            limits.refund(s, link["once_key"])  # RC-MISC-006
+        f.step = "link_done"
+        return
+    _recheck_targets(duel, link, e)
+    card = link["card"]
+    c = s.cards[card]
+    if link["negated"] == "effect":
+        f.step = "link_done"
+        return
+    off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
+    if off or _name_negated(s, card):  # the card's effects are negated where it is
+        link["negated"] = "effect"
+        duel.emit(ChainEvent("negated_effect", link["player"], card, link["link"],
+                             int(link["effect"].split(".")[0])))  # fmt: skip
+        f.step = "link_done"
+        return
+    f.step = "op"
+
+
+def _name_negated(s: Any, card: int) -> bool:  # noqa: ANN401 - State
+    names = s.cards[card].d.names
+    return any(f.get("kind") == "negate_name" and not names.isdisjoint(f["names"])
+               for f in s.floating)  # fmt: skip
+
+
+def _recheck_targets(duel: Duel, link: Link, e: Effect) -> None:
+    """A target that left its place, or no longer fits, is no longer a target (002:487)."""
+    s = duel.state
+    kept = []
+    for n, group in enumerate(link["targets"]):
+        sel: Select | None = e.target[n] if n < len(e.target) else None
+        live = live_targets(s, group)
+        if sel is not None and sel.filter.terms:
+            live = [x for x in live if matches(s, x, sel.filter, link["player"])]
+        kept.append([[x, s.cards[x].gen] for x in live])
+    link["targets"] = kept
+
+
+@handles("chain", "op", "op_answered")
+def chain_op(duel: Duel, f: Frame) -> Prompt | None:
+    s = duel.state
+    link = s.chain[f.data["i"]]
+    e = _link_effect(duel, link)
+    ans = f.data["ans"]
+    if f.step == "op_answered":
+        record(ans, f.data["asking"], f.answer)
+    k = f.data["k"]
+    if k >= len(e.ops):
+        f.step = "link_done"
+        return None
+    op: Op = e.ops[k]
+    spec = op.spec
+    skip = (spec.if_done and not link["previous"]) or (spec.when_set and not link["set"])
+    if e.target and op.cards is not None and op.cards.of == "targets":
+        skip = skip or not any(link["targets"])
+    if not skip and spec.optional and "yes" not in ans:
+        if can_do(duel, link, op):
+            f.data["asking"], f.step = "yes_no", "op_answered"
+            return Prompt(link["player"], "yes_no", (YES, NO))
+        skip = True
+    if not skip and spec.optional and not ans.get("yes"):
+        skip = True
+    if skip:
+        if not spec.if_done:
+            link["previous"] = []
+        f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
+        return None
+    ask, act = VERBS[op.do]
+    prompt = ask(duel, link, op, ans)
+    if prompt is not None:
+        f.data["asking"], f.step = prompt.kind, "op_answered"
+        return prompt
+    s.steps += 1
+    link["previous"] = act(duel, link, op, ans)
+    adjust(duel)
+    f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
+    check_win(duel)
+    return None
+
+
+@handles("chain", "link_done")
+def link_done(duel: Duel, f: Frame) -> None:
+    """After a link: a Spell/Trap that was activated and does not stay goes to the
+    Graveyard (a negated one too)."""
+    s = duel.state
+    link = s.chain[f.data["i"]]
+    e = _link_effect(duel, link)
+    card = link["card"]
+    c = s.cards[card]
+    if e.kind == "activate" and c.loc == SZONE and c.gen == link["gen"]:
+        prop = c.d.spell_property
+        stays = c.d.kind in ("spell", "trap") and prop not in ONE_SHOT
+        if prop == "equip" and (c.equip == EMPTY or link["negated"]):
+            stays = False
+        if link["negated"] == "activation" or not stays:
+            to_pile(duel, card, GRAVE, "resolved")
+    duel.emit(ChainEvent("resolve", link["player"], card, link["link"],
+                         int(link["effect"].split(".")[0])))  # fmt: skip
+    adjust(duel)
+    f.data["i"] -= 1
+    f.step = "link"
+    check_win(duel)
+
+
+def _chain_over(duel: Duel, f: Frame) -> None:
+    s = duel.state
+    s.chain.clear()
+    limits.chain_over(s)
+    duel.emit(PhaseEvent("chain_end", str(s.turn)))
+    pop(duel, f)
+    back = f.data.get("back")
+    if back:
+        s.frames[-1].step = back  # the phase did not end: the turn player acts again
+    timing = f.data["timing"]
+    if timing == "summoning":
+        return
+    if timing == "main_chain" and not s.pending:
+        return
+    open_window(duel, timing if timing != "main_chain" else "main_chain")
+
+
+# ---- triggers: Simultaneous Effects Go On Chain --------------------------------------------------
+
+
+def start_triggers(duel: Duel) -> None:
+    s = duel.state
+    entries, s.pending = s.pending, []
+    immediate = [p for p in entries if p.get("immediate")]
+    for p in immediate:
+        _apply_now(duel, p)
+    entries = [p for p in entries if not p.get("immediate") and _still_valid(duel, p)]
+    if not entries:
+        return
+    tp = s.turn_player
+    groups = [
+        [p for p in entries if p["player"] == tp and p["mandatory"]],
+        [p for p in entries if p["player"] != tp and p["mandatory"]],
+        [p for p in entries if p["player"] == tp and not p["mandatory"]],
+        [p for p in entries if p["player"] != tp and not p["mandatory"]],
+    ]
+    push(duel, "triggers", "group", groups=[g for g in groups if g], g=0)
+
+
+def _still_valid(duel: Duel, p: dict[str, Any]) -> bool:
+    """A "when ... you can" trigger misses the timing if its event was not the last thing
+    to happen; one that cannot be activated now (no target, the limit used) is dropped."""
+    s = duel.state
+    if p["when"] and not p["mandatory"] and p["step"] != s.last_step:
+        return False
+    return trigger_ok(duel, p)
+
+
+def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
+    s = duel.state
+    from deckcheck.engine.effects.timing import condition_holds
+
+    e = effect_of(s, p["card"], p["effect"])
+    c = s.cards[p["card"]]
+    if "." not in p["effect"] and c.loc in FIELD and negated(s, p["card"]):
+        return False
+    if not limits.available(s, p["player"], p["card"], e):
+        return False
+    link = new_link(s, p["card"], p["effect"], p["player"], e)
+    link["event"] = list(p["cards"])
+    if e.condition is not None and not condition_holds(duel, link, e):
+        return False
+    if not all(can_do(duel, link, o) for o in e.cost):
+        return False
+    return all(len(targetable(duel, link, e, sel)) >= max(sel.min, 1) for sel in e.target)
+
+
+def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
+    """A continuous effect with an event (Maxx "C"'s draw) applies at once, without a chain;
+    its operations take no choices."""
+    s = duel.state
+    e = effect_of(s, p["card"], p["effect"])
+    link = new_link(s, p["card"], p["effect"], p["player"], e)
+    link["event"] = list(p["cards"])
+    for op in e.ops:
+        ask, act = VERBS[op.do]
+        if ask(duel, link, op, {}) is None:
+            s.steps += 1
+            link["previous"] = act(duel, link, op, {})
+    check_win(duel)
+
+
+@handles("triggers", "group", "chosen")
+def trigger_group(duel: Duel, f: Frame) -> Prompt | None:
+    s = duel.state
+    groups = f.data["groups"]
+    g = f.data["g"]
+    if f.step == "chosen":
+        f.step = "group"
+        group = groups[g]
+        if f.answer == DONE:  # the player declines the optional triggers left
+            group.clear()
+        else:
+            entry = next(
+                p for p in group if p["card"] == f.answer.card and p["effect"] == f.answer.effect
+            )
+            group.remove(entry)
+            start_activation(duel, entry["player"], entry["card"], entry["effect"], entry)
+            return None
+    while g < len(groups):
+        group = [p for p in groups[g] if trigger_ok(duel, p)]
+        groups[g] = group
+        if group:
+            break
+        g += 1
+        f.data["g"] = g
+    if g >= len(groups):
+        pop(duel, f)
+        below = s.frames[-1]
+        if below.kind == "window":  # the turn player is first to respond to the triggers
+            below.data["holder"], below.data["passes"] = s.turn_player, 0
+        return None
+    group = groups[g]
+    player = group[0]["player"]
+    mandatory = group[0]["mandatory"]
+    options: tuple[Any, ...] = tuple(
+        dict.fromkeys(EffectChoice("trigger", p["card"], p["effect"]) for p in group)
+    )
+    if not mandatory:
+        options += (DONE,)
+    f.step = "chosen"
+    return Prompt(player, "trigger", options)

@@ -1,0 +1,117 @@
+"""What an effect's costs, targets and operations work with: the chain link (plain data,
+``state.chain``) and the cards a selection means.
+
+A link is a dict: ``card`` and ``gen`` (the card and which incarnation of it activated),
+``effect`` (its path: "2", or "2.0" for a floating effect an operation created),
+``player`` (who activated it), ``speed``, ``targets`` (``[[card, gen], ...]`` per target
+group), ``event`` (the cards of the event it answers), ``responds`` (the chain index of the
+link it was activated in response to, or -1), ``previous`` (what the last operation acted
+on), ``negated`` ("", "activation" or "effect"), ``set`` (activated after being Set),
+``field`` (activated on the field), ``declared`` (a declaration), ``link`` (1 first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.cards.filters import Filter
+from deckcheck.engine.effects.model import Effect, Select
+from deckcheck.engine.select import matches
+from deckcheck.engine.state import EMPTY, MZONE, SZONE, State
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+Link = dict[str, Any]
+FIELD = (MZONE, SZONE)
+
+
+def effect_of(s: State, card: int, path: str) -> Effect:
+    """The compiled effect a link or pending trigger names."""
+    fx = s.cards[card].d.fx
+    assert fx is not None, f"card {card} has no effects"
+    head, _, tail = path.partition(".")
+    e = fx.effects[int(head)]
+    if tail:
+        nested = e.ops[int(tail)].effect
+        assert nested is not None
+        return nested
+    return e
+
+
+def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
+    c = s.cards[card]
+    return {
+        "card": card,
+        "gen": c.gen,
+        "effect": path,
+        "player": player,
+        "speed": e.speed,
+        "targets": [],
+        "event": [],
+        "responds": len(s.chain) - 1,
+        "previous": [],
+        "negated": "",
+        "set": c.loc == SZONE and not c.face_up,
+        "field": c.loc in FIELD,
+        "declared": None,
+        "link": len(s.chain) + 1,
+    }
+
+
+def _has_location(flt: Filter) -> bool:
+    return any(t.field == "location" for t in flt.terms)
+
+
+def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
+    """The cards a selection may mean now, before anyone chooses."""
+    s = duel.state
+    me = link["player"]
+    of = sel.of
+    out: list[int]
+    if of == "self":
+        out = [link["card"]]
+    elif of == "targets":
+        out = [i for group in link["targets"] for i in live_targets(s, group)]
+    elif of == "event":
+        out = list(link["event"])
+    elif of == "previous":
+        out = list(link["previous"])
+    elif of == "chain_card":
+        r = link["responds"]
+        out = [s.chain[r]["card"]] if 0 <= r < len(s.chain) else []
+    elif of == "equipped":
+        eq = s.cards[link["card"]].equip
+        out = [eq] if eq != EMPTY else []
+    else:  # choose, all
+        flt = sel.filter
+        where = None if _has_location(flt) else FIELD
+        out = [
+            i
+            for i, c in enumerate(s.cards)
+            if (where is None or c.loc in where) and c.loc != "gone" and matches(s, i, flt, me)
+        ]
+        return [i for i in out if not (sel.other and i == link["card"])]
+    if sel.filter.terms:
+        out = [i for i in out if matches(s, i, sel.filter, me)]
+    if sel.other:
+        out = [i for i in out if i != link["card"]]
+    return out
+
+
+def live_targets(s: State, group: list[list[int]]) -> list[int]:
+    """Targets still where they were when targeted (a card that moved is a new card)."""
+    return [iid for iid, gen in group if s.cards[iid].gen == gen]
+
+
+def controller_of(s: State, iid: int) -> int:
+    c = s.cards[iid]
+    return c.ctrl if c.loc in FIELD else c.owner
+
+
+def players(who: str, me: int) -> tuple[int, ...]:
+    if who == "you":
+        return (me,)
+    if who == "opponent":
+        return (1 - me,)
+    return (me, 1 - me)

@@ -1,0 +1,155 @@
+"""Continuous effects and effects that last (rulebook 4.3.3; seed 000, 9).
+
+``adjust`` keeps what continuous effects apply in step with the field, as ocgcore's adjust
+step does: after every operation and whenever a window opens, each face-up, not negated
+card on the field with a continuous effect applies its ATK/DEF changes and flags to the
+cards it names now (``Lasting`` records marked ``derived``, stamped when they start), and
+nothing else keeps them. Equip Spells whose monster left the field go to the Graveyard.
+``end_turn`` ends what lasts "until the end of the turn", returns control that was taken
+for the turn, and forgets limits of past turns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.effects.context import FIELD, new_link, pool
+from deckcheck.engine.moves import to_pile
+from deckcheck.engine.query import Lasting, has_flag
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
+from deckcheck.engine.zones import free_main
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+
+def negated(s: State, iid: int) -> bool:
+    """Whether the card's effects are negated now: by a flag on it, by its name (Called by
+    the Grave), or by a column (Infinite Impermanence)."""
+    if has_flag(s, iid, "negated"):
+        return True
+    if not s.floating:
+        return False
+    c = s.cards[iid]
+    for f in s.floating:
+        kind = f.get("kind")
+        if kind == "negate_name" and not c.d.names.isdisjoint(f["names"]):
+            return True
+        if kind == "negate_column" and c.loc == SZONE and c.seq < 5:
+            col = c.seq if c.ctrl == 0 else 4 - c.seq
+            if col == f["column"] and iid != f["source"]:
+                return True
+    return False
+
+
+def adjust(duel: Duel) -> None:
+    s = duel.state
+    template = duel.template
+    if not template.continuous_cards and not any(c.equip != EMPTY for c in s.cards):
+        return
+    _equips(duel)
+    wanted: list[tuple[int, str, str, object, int]] = []
+    for iid in template.continuous_cards:
+        c = s.cards[iid]
+        if c.loc not in FIELD or not c.face_up or negated(s, iid):
+            continue
+        fx = c.d.fx
+        assert fx is not None
+        for e in fx.continuous:
+            if c.loc not in e.range:
+                continue
+            a = e.applies
+            assert a is not None
+            link = new_link(s, iid, str(e.index), c.ctrl, e)
+            if e.condition is not None:
+                from deckcheck.engine.effects.timing import condition_holds
+
+                if not condition_holds(duel, link, e):
+                    continue
+            if e.applies_to is not None:
+                targets = [i for i in pool(duel, link, e.applies_to) if s.cards[i].loc in FIELD]
+            elif c.equip != EMPTY:
+                targets = [c.equip]
+            else:
+                targets = [iid]
+            for t in targets:
+                if a.atk:
+                    wanted.append((t, "atk", "add", a.atk, iid))
+                if a.defense:
+                    wanted.append((t, "defense", "add", a.defense, iid))
+                for flag in a.flags:
+                    wanted.append((t, "flag", "add", flag, iid))
+    _sync(s, wanted)
+
+
+def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> None:
+    keep: list[Lasting] = []
+    have: set[tuple[int, str, str, object, int]] = set()
+    changed = False
+    for m in s.lasting:
+        if not m.derived:
+            keep.append(m)
+            continue
+        k = (m.card, m.stat, m.op, m.value, m.source)
+        if k in wanted and k not in have:
+            keep.append(m)
+            have.add(k)
+        else:
+            changed = True
+    for k in wanted:
+        if k not in have:
+            s.stamps += 1
+            keep.append(Lasting(k[0], k[1], k[2], k[3], True, s.stamps, k[4], 0, True))  # type: ignore[arg-type]
+            have.add(k)
+            changed = True
+    if changed:
+        s.lasting = keep
+
+
+def _equips(duel: Duel) -> None:
+    """An Equip Card whose monster is gone (or face-down) is sent to the Graveyard."""
+    s = duel.state
+    for iid, c in enumerate(s.cards):
+        if c.equip == EMPTY or c.loc != SZONE:
+            continue
+        m = s.cards[c.equip]
+        if m.loc != MZONE or not m.face_up:
+            c.equip = EMPTY
+            to_pile(duel, iid, GRAVE, "unequipped")
+
+
+def end_turn(duel: Duel) -> None:
+    s = duel.state
+    turn = s.turn
+    if s.lasting and any(m.until and m.until <= turn for m in s.lasting):
+        s.lasting = [m for m in s.lasting if not (m.until and m.until <= turn)]
+    if s.floating:
+        keep: list[Any] = []
+        for f in s.floating:
+            if f.get("until") and f["until"] <= turn:
+                if f.get("kind") == "control":
+                    _give_back(duel, f)
+                continue
+            keep.append(f)
+        s.floating = keep
+    if s.used:
+        stale = [k for k in s.used if k.startswith("t") and not k.startswith(f"t{turn + 1}:")]
+        for k in stale:
+            del s.used[k]
+
+
+def _give_back(duel: Duel, f: dict[str, Any]) -> None:
+    """Control taken "until the End Phase" returns; with no free zone the monster goes to
+    the Graveyard (RC-CTRL-002)."""
+    from deckcheck.engine.effects.ops import move_control
+
+    s = duel.state
+    iid = f["card"]
+    c = s.cards[iid]
+    if c.loc != MZONE or c.gen != f["gen"] or c.ctrl == f["player"]:
+        return
+    free = free_main(s, f["player"])
+    if not free:
+        to_pile(duel, iid, GRAVE, "rule")
+        return
+    move_control(duel, iid, f["player"], free[0])

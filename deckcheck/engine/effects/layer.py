@@ -1,0 +1,69 @@
+"""The card layer: plays the effects of card files through the hooks of base.py.
+
+It is one object with no state of its own (everything is in ``State``), shared by every
+duel whose template has a card with effects.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.actions import Action, EffectChoice
+from deckcheck.engine.carddefs.files import VERSION
+from deckcheck.engine.effects import chain  # noqa: F401  (registers the frames' handlers)
+from deckcheck.engine.effects.continuous import adjust, end_turn
+from deckcheck.engine.effects.timing import activations
+from deckcheck.engine.effects.triggers import WATCHED, collect
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+    from deckcheck.engine.events import Event
+    from deckcheck.engine.processor import Handler
+    from deckcheck.engine.state import Frame
+
+# windows in which triggers wait: a summon that may still be negated; in the Damage Step
+# until damage calculation is over (a FLIP effect of a monster flipped by an attack
+# activates after it, RC-DS-006)
+HOLD_TRIGGERS = ("summoning", "before_damage", "damage_calculation")
+
+
+class CardLayer:
+    live = True
+    version = VERSION
+    watches: frozenset[str] = WATCHED
+
+    def responses(self, duel: Duel, player: int, timing: str) -> tuple[Action, ...]:
+        return tuple(activations(duel, player, timing))
+
+    def activate(self, duel: Duel, player: int, action: Action) -> None:
+        if not isinstance(action, EffectChoice):
+            raise ValueError(f"not an activation: {action}")
+        chain.start_activation(duel, player, action.card, action.effect)
+
+    def resolve(self, duel: Duel, window: Frame) -> None:
+        if duel.state.chain:
+            chain.start_chain(duel, window)
+
+    def handler(self, kind: str, step: str) -> Handler | None:
+        return None  # the layer's frames register with the processor (chain.py)
+
+    def triggers(self, duel: Duel, event: Event, index: int) -> list[Any]:
+        return collect(duel, event, index)
+
+    def opens(self, duel: Duel, window: Frame) -> bool:
+        s = duel.state
+        data = window.data
+        data["since"], data["until"] = s.mark, len(s.history)
+        s.mark = len(s.history)
+        adjust(duel)
+        if not s.pending or s.chain or data["timing"] in HOLD_TRIGGERS:
+            return False
+        before = len(s.frames)
+        chain.start_triggers(duel)
+        return len(s.frames) > before
+
+    def end_turn(self, duel: Duel) -> None:
+        end_turn(duel)
+
+
+CARD_LAYER = CardLayer()

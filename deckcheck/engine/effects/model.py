@@ -1,0 +1,268 @@
+"""Effects as the engine runs them: compiled once per process from checked card files.
+
+The spell speed is derived (rulebook 9: Spell Speed 1 for Ignition, Trigger and Flip
+effects and for Normal, Continuous, Field, Equip and Ritual Spells; 2 for Quick effects,
+Quick-Play Spells and Normal and Continuous Traps; 3 for Counter Traps). The categories of
+an effect (draw, search, destroy...) are derived from its operations, for effects that
+respond to "an activation that includes ..." (Ash Blossom & Joyous Spring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcheck.cards.filters import Filter, parse_filter
+from deckcheck.engine.effects import schema as sch
+
+DEFAULT_RANGE = {
+    "ignition": ("monster",),
+    "quick": ("monster",),
+    "trigger": ("monster",),
+    "flip": ("monster",),
+    "continuous": ("monster",),
+}
+EMPTY_FILTER = Filter(())
+ANYWHERE = ("hand", "monster", "spell", "graveyard", "banished", "deck", "extra")
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    of: str
+    filter: Filter
+    count: int = 1
+    min: int = 1
+    chooser: str = "you"
+    other: bool = False
+    random: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    do: str
+    cards: Select | None
+    spec: sch.Op  # the checked arguments (frozen)
+    effect: Effect | None = None  # create_floating: the effect it creates
+
+
+@dataclass(frozen=True, slots=True)
+class Trig:
+    on: str
+    filter: Filter
+    self: bool
+    by: str
+    how: frozenset[str]
+    from_: frozenset[str]
+    categories: frozenset[str]
+    kinds: frozenset[str]
+    card_activation: bool | None
+    cause: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    spec: sch.Condition
+    exists: Filter | None
+    none: Filter | None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    index: int
+    kind: str
+    label: str
+    speed: int
+    trigger: Trig | None
+    mandatory: bool
+    when: bool
+    range: tuple[str, ...]
+    condition: Cond | None
+    cost: tuple[Op, ...]
+    target: tuple[Select, ...]
+    ops: tuple[Op, ...]
+    once: sch.Once | None
+    damage_step: bool
+    before_calculation: bool
+    opponent_turn: bool | None
+    main_phase: bool
+    from_hand: bool
+    categories: frozenset[str]
+    applies: sch.Applies | None = None
+    applies_to: Select | None = None
+    stat_change: bool = False  # changes ATK/DEF (may be used in the Damage Step)
+    negates_activation: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffects:
+    """Everything a card file says, compiled."""
+
+    effects: tuple[Effect, ...] = ()
+    hatch: str | None = None
+    summon: str | None = None
+    triggers: tuple[Effect, ...] = field(default=())  # trigger and flip effects
+    continuous: tuple[Effect, ...] = field(default=())
+
+
+def select(spec: sch.Cards) -> Select:
+    return Select(
+        spec.of,
+        parse_filter(spec.filter) if spec.filter else EMPTY_FILTER,
+        spec.count,
+        spec.count if spec.min is None else spec.min,
+        spec.chooser,
+        spec.other,
+        spec.random,
+    )
+
+
+def op(spec: sch.Op, card_kind: str = "monster") -> Op:
+    nested = None
+    if spec.effect is not None:
+        nested = compile_effect(-1, spec.effect, card_kind, None)
+    return Op(spec.do, select(spec.cards) if spec.cards else None, spec, nested)
+
+
+CATEGORY_OF = {
+    "draw": "draw",
+    "destroy": "destroy",
+    "banish": "banish",
+    "special_summon": "special_summon",
+    "negate_activation": "negate",
+    "negate_effect": "negate",
+    "negate_summon": "negate",
+    "negate_effects": "negate",
+    "damage": "damage",
+    "gain_lp": "recover",
+    "return_to_hand": "to_hand",
+    "return_to_deck": "to_deck",
+    "change_position": "position",
+    "take_control": "control",
+    "create_tokens": "tokens",
+    "place_counters": "counter",
+    "equip": "equip",
+    "discard": "discard",
+    "mill": "mill",
+    "send_to_graveyard": "to_graveyard",
+}
+
+
+def categories(ops: tuple[Op, ...]) -> frozenset[str]:
+    """What an effect's resolution includes, for effects that respond to such activations:
+    adding from the Deck to the hand is a search, summoning from the Deck a deck summon,
+    sending from the Deck to the Graveyard a mill."""
+    out: set[str] = set()
+    for o in ops:
+        cat = CATEGORY_OF.get(o.do)
+        if cat:
+            out.add(cat)
+        where = _locations(o.cards)
+        if o.do == "add_to_hand":
+            out.add("to_hand")
+            if "deck" in where:
+                out.add("search")
+        if o.do == "special_summon" and "deck" in where:
+            out.add("deck_summon")
+        if o.do == "send_to_graveyard" and "deck" in where:
+            out.add("mill")
+    return frozenset(out)
+
+
+def _locations(sel: Select | None) -> set[str]:
+    if sel is None:
+        return set()
+    for t in sel.filter.terms:
+        if t.field == "location" and not t.negate:
+            return set(t.values)
+    return set()
+
+
+def speed(kind: str, card_kind: str, spell_property: str | None) -> int:
+    if kind == "activate":
+        if card_kind == "trap":
+            return 3 if spell_property == "counter" else 2
+        return 2 if spell_property == "quickplay" else 1
+    return 2 if kind == "quick" else 1
+
+
+def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: str | None) -> Effect:
+    ops = tuple(op(o, card_kind) for o in e.ops)
+    trig = None
+    if e.trigger is not None:
+        t = e.trigger
+        trig = Trig(
+            t.event,
+            parse_filter(t.filter) if t.filter else EMPTY_FILTER,
+            t.self,
+            t.by,
+            frozenset(t.how),
+            frozenset(t.from_),
+            frozenset(t.categories),
+            frozenset(t.kind),
+            t.card_activation,
+            frozenset(t.cause),
+        )
+    cond = None
+    if e.condition is not None:
+        c = e.condition
+        cond = Cond(
+            c,
+            parse_filter(c.exists) if c.exists is not None else None,
+            parse_filter(c.none) if c.none is not None else None,
+        )
+    rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)
+    if not e.range and e.trigger is not None and e.trigger.self:
+        rng = ANYWHERE  # "if this card is sent to the GY": wherever the event leaves it
+    rng = tuple(x for r in rng for x in (("monster", "spell") if r == "field" else (r,)))
+    applies_to = None
+    if e.applies is not None and e.applies.to is not None:
+        applies_to = select(e.applies.to)
+    return Effect(
+        index=n,
+        kind=e.kind,
+        label=e.label or f"effect {n + 1}",
+        speed=e.speed or speed(e.kind, card_kind, spell_property),
+        trigger=trig,
+        mandatory=e.mandatory,
+        when=e.when,
+        range=rng,
+        condition=cond,
+        cost=tuple(op(o, card_kind) for o in e.cost),
+        target=tuple(select(t) for t in e.target),
+        ops=ops,
+        once=e.once,
+        damage_step=e.damage_step,
+        before_calculation=e.before_calculation,
+        opponent_turn=e.opponent_turn,
+        main_phase=e.main_phase,
+        from_hand=e.from_hand,
+        categories=categories(ops),
+        applies=e.applies,
+        applies_to=applies_to,
+        stat_change=any(o.do in ("change_atk", "change_def", "set_atk", "set_def") for o in ops),
+        negates_activation=any(o.do == "negate_activation" for o in ops),
+    )
+
+
+def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | None) -> CardEffects:
+    all_ = tuple(
+        compile_effect(n, e, card_kind, spell_property) for n, e in enumerate(spec.effects)
+    )
+    return CardEffects(
+        all_,
+        spec.hatch,
+        spec.summon,
+        tuple(
+            e
+            for e in all_
+            if e.kind in ("trigger", "flip") or (e.kind == "continuous" and e.trigger)
+        ),
+        tuple(e for e in all_ if e.kind == "continuous" and e.applies is not None),
+    )
+
+
+def _default_range(kind: str, card_kind: str, from_hand: bool) -> tuple[str, ...]:
+    if kind == "activate":
+        if card_kind == "trap":
+            return ("spell", "hand") if from_hand else ("spell",)
+        return ("hand", "spell")
+    return DEFAULT_RANGE.get(kind, ("monster",))

@@ -1,0 +1,980 @@
+"""Operation verbs: what costs and resolutions do, written once for every card.
+
+A verb is two functions. ``ask(duel, link, op, ans)`` returns the next question for the
+player (a Prompt) or None once everything is known; answers are kept in ``ans``, a plain
+dict of the frame (``picks``, ``done``, ``zones``, ``positions``, ``yes``, ``declared``).
+``act(duel, link, op, ans)`` then does it and returns the cards it acted on (the next
+operation's ``previous``). Nothing changes the state before the last answer, so a copy of
+the duel at a question is the duel at that question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.actions import (
+    ATTACK,
+    DEFENSE,
+    DONE,
+    FACE_DOWN,
+    YES,
+    Action,
+    NameChoice,
+    Prompt,
+    ZoneChoice,
+)
+from deckcheck.engine.base import damage, distinct
+from deckcheck.engine.effects.context import FIELD, Link, controller_of, players, pool
+from deckcheck.engine.effects.model import Op
+from deckcheck.engine.events import (
+    CardEvent,
+    CounterEvent,
+    DamageEvent,
+    DeclareEvent,
+    EquipEvent,
+    MoveEvent,
+    PlaceEvent,
+    PlayerEvent,
+    PositionEvent,
+    SummonEvent,
+)
+from deckcheck.engine.moves import draw, lift, place_monster, place_spell, to_pile
+from deckcheck.engine.query import add_lasting, atk, defense, drop_lasting, has_flag, level, view
+from deckcheck.engine.rng import Rng
+from deckcheck.engine.state import (
+    BANISHED,
+    DECK,
+    EMPTY,
+    EXTRA,
+    GRAVE,
+    HAND,
+    MZONE,
+    OVERLAY,
+    SZONE,
+    Inst,
+    State,
+)
+from deckcheck.engine.zones import extra_deck_zones, free_main
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+Ask = Callable[["Duel", Link, Op, dict[str, Any]], Prompt | None]
+Act = Callable[["Duel", Link, Op, dict[str, Any]], list[int]]
+VERBS: dict[str, tuple[Ask, Act]] = {}
+
+
+def verb(*names: str) -> Callable[[Act], Act]:
+    """Register ``act`` for verbs whose only questions are the choice of cards."""
+
+    def register(fn: Act) -> Act:
+        for n in names:
+            VERBS[n] = (ask_cards, fn)
+        return fn
+
+    return register
+
+
+def verb_asking(ask: Ask, *names: str) -> Callable[[Act], Act]:
+    def register(fn: Act) -> Act:
+        for n in names:
+            VERBS[n] = (ask, fn)
+        return fn
+
+    return register
+
+
+# ---- choosing cards ---------------------------------------------------------------------------
+
+
+def chooser(link: Link, op: Op) -> int:
+    me = link["player"]
+    return 1 - me if op.cards is not None and op.cards.chooser == "opponent" else me
+
+
+def candidates(duel: Duel, link: Link, op: Op) -> list[int]:
+    sel = op.cards
+    if sel is None:
+        return []
+    found = pool(duel, link, sel)
+    check = ELIGIBLE.get(op.do)
+    return [i for i in found if check(duel, link, op, i)] if check else found
+
+
+def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """A ``choose`` selection: one card at a time, ``done`` once the minimum is met."""
+    sel = op.cards
+    if sel is None or sel.of != "choose" or sel.random or ans.get("done"):
+        return None
+    picked = ans.setdefault("picks", [])
+    if len(picked) >= sel.count:
+        return None
+    left = [i for i in candidates(duel, link, op) if i not in picked]
+    if not left:
+        return None
+    options: tuple[Action, ...] = distinct(duel, left, "pick")
+    if len(picked) >= sel.min:
+        options += (DONE,)
+    return Prompt(chooser(link, op), "select", options)
+
+
+def chosen(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The cards an operation acts on, once every question is answered."""
+    sel = op.cards
+    if sel is None:
+        return []
+    if sel.of != "choose":
+        return candidates(duel, link, op)
+    if sel.random:
+        left = candidates(duel, link, op)
+        rng = Rng(duel.state.rng)
+        picks = []
+        for _ in range(min(sel.count, len(left))):
+            picks.append(left.pop(rng.below(len(left))))
+        duel.state.rng = rng.state
+        return picks
+    return list(ans.get("picks", []))
+
+
+def record(ans: dict[str, Any], kind: str, action: Action) -> None:
+    """Keep an answer where ``ask`` looks for it."""
+    if kind == "select":
+        if action == DONE:
+            ans["done"] = True
+        else:
+            ans.setdefault("picks", []).append(action.card)
+    elif kind == "zone":
+        ans.setdefault("zones", []).append(action.zone)
+    elif kind == "position":
+        ans.setdefault("positions", []).append(action.kind)
+    elif kind == "yes_no":
+        ans["yes"] = action == YES
+    elif kind == "declare":
+        ans["declared"] = action.value
+
+
+def can_do(duel: Duel, link: Link, op: Op) -> bool:
+    """Whether a cost can be paid (or a required operation has something to act on)."""
+    s = duel.state
+    me = link["player"]
+    spec = op.spec
+    if op.do == "pay_lp":
+        return spec.half or s.sides[me].lp >= (spec.amount or 0)
+    if op.do == "draw":
+        return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
+    if op.do in ("discard",) and op.cards is None:
+        return len(s.sides[me].hand) >= (spec.count or 1)
+    if op.do == "remove_counters":
+        cards = candidates(duel, link, op)
+        return any(s.cards[i].counters.get(spec.counter or "", 0) >= (spec.count or 1)
+                   for i in cards)  # fmt: skip
+    if op.do == "detach":
+        return any(len(s.cards[i].overlay) >= (spec.count or 1) for i in candidates(duel, link, op))
+    if op.cards is None:
+        return True
+    need = op.cards.min if op.cards.of == "choose" else 1
+    return len(candidates(duel, link, op)) >= need
+
+
+# ---- eligibility: which cards a verb can act on -------------------------------------------------
+
+
+def _on_field(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    return duel.state.cards[iid].loc in FIELD
+
+
+def _destroyable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """Only cards on the field can be destroyed (RC-ZONE-002)."""
+    return duel.state.cards[iid].loc in FIELD
+
+
+def _to_hand_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    c = duel.state.cards[iid]
+    return c.loc != HAND and c.d.kind != "token"
+
+
+def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    return can_special(duel.state, iid, op.spec.ignore_conditions) and bool(
+        _zones(duel, link, op, iid, [])
+    )
+
+
+def _face_up_monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    c = duel.state.cards[iid]
+    return c.loc == MZONE and c.face_up
+
+
+def _position_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    c = duel.state.cards[iid]
+    if c.loc != MZONE:
+        return False
+    to = op.spec.position
+    if to == "face_down_defense":  # tokens and Link monsters cannot be face-down
+        return c.face_up and c.d.kind != "token" and not c.d.link
+    if to == "flip":
+        return not c.face_up
+    return not c.d.link
+
+
+def _banishable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    c = duel.state.cards[iid]
+    if op.spec.face_down and c.d.kind == "token":
+        return False
+    return c.loc != BANISHED
+
+
+ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
+    "destroy": _destroyable,
+    "add_to_hand": _to_hand_ok,
+    "return_to_hand": _to_hand_ok,
+    "special_summon": _summonable,
+    "change_atk": _face_up_monster,
+    "change_def": _face_up_monster,
+    "set_atk": _face_up_monster,
+    "set_def": _face_up_monster,
+    "negate_effects": _on_field,
+    "change_position": _position_ok,
+    "take_control": _face_up_monster,
+    "banish": _banishable,
+    "equip": _face_up_monster,
+}
+
+
+def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: ANN401
+    """Cards a target group may choose: the selection's pool, less the cards the
+    operations on the targets could not act on (a monster Monster Reborn cannot revive)."""
+    found = pool(duel, link, sel)
+    for o in e.ops:
+        if o.cards is not None and o.cards.of == "targets":
+            check = ELIGIBLE.get(o.do)
+            if check is not None:
+                found = [i for i in found if check(duel, link, o, i)]
+    return found
+
+
+def can_special(s: State, iid: int, ignore: bool) -> bool:
+    """Whether a monster may be Special Summoned by an effect: monsters that must first be
+    summoned properly (Extra Deck and Special-Summon-only monsters) only once they were
+    (rulebook 3.2.3, RC-SS-003, RC-SS-009)."""
+    c = s.cards[iid]
+    d = c.d
+    if d.kind != "monster" or c.loc == MZONE:
+        return False
+    if ignore:
+        return True
+    if d.extra:
+        return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
+    if not d.summonable:
+        return c.proper
+    return True
+
+
+# ---- moving cards -------------------------------------------------------------------------------
+
+
+def _cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    return [i for i in chosen(duel, link, op, ans) if s.cards[i].loc != "gone"]
+
+
+@verb("destroy")
+def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc not in FIELD or has_flag(s, iid, "no_effect_destroy"):
+            continue
+        duel.emit(MoveEvent("destroyed", c.ctrl, iid, "effect"))
+        out.append(iid)
+    for iid in out:
+        to_pile(duel, iid, GRAVE, "destroyed")
+    return out
+
+
+@verb("banish")
+def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        to_pile(duel, iid, BANISHED, "banished_face_down" if op.spec.face_down else "effect")
+        if op.spec.face_down:
+            duel.state.cards[iid].face_up = False
+        out.append(iid)
+    return out
+
+
+@verb("send_to_graveyard", "tribute")
+def send_to_graveyard(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    out = []
+    why = "tribute" if op.do == "tribute" else "effect"
+    for iid in _cards(duel, link, op, ans):
+        to_pile(duel, iid, GRAVE, why)
+        out.append(iid)
+    return out
+
+
+@verb("add_to_hand", "return_to_hand")
+def to_hand(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    searched = set()
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc == DECK:
+            searched.add(c.owner)
+        to_pile(duel, iid, HAND, "effect")
+        out.append(iid)
+    for p in sorted(searched):  # a Deck that was searched is shuffled
+        shuffle(duel, p)
+    return out
+
+
+@verb("return_to_deck")
+def to_deck(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        to_pile(duel, iid, DECK, "effect")
+        c = s.cards[iid]
+        if c.loc == DECK and op.spec.where == "bottom":
+            deck = s.sides[c.owner].deck
+            deck.remove(iid)
+            deck.insert(0, iid)
+        out.append(iid)
+    if op.spec.where == "shuffle":
+        for p in sorted({s.cards[i].owner for i in out if s.cards[i].loc == DECK}):
+            shuffle(duel, p)
+    return out
+
+
+def shuffle(duel: Duel, player: int) -> None:
+    s = duel.state
+    rng = Rng(s.rng)
+    rng.shuffle(s.sides[player].deck)
+    s.rng = rng.state
+    duel.emit(PlayerEvent("shuffle", player))
+
+
+@verb("shuffle")
+def shuffle_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    for p in players(op.spec.player, link["player"]):
+        shuffle(duel, p)
+    return []
+
+
+@verb("draw")
+def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    for p in players(op.spec.player, link["player"]):
+        before = len(s.sides[p].hand)
+        draw(duel, p, op.spec.count or 1)
+        out.extend(s.sides[p].hand[before:])
+    return out
+
+
+@verb("mill")
+def mill(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    for p in players(op.spec.player, link["player"]):
+        deck = s.sides[p].deck
+        for _ in range(min(op.spec.count or 1, len(deck))):
+            iid = deck[-1]
+            to_pile(duel, iid, GRAVE, "effect")
+            out.append(iid)
+    return out
+
+
+def _ask_discard(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    if op.cards is not None:
+        return ask_cards(duel, link, op, ans)
+    return None
+
+
+@verb_asking(_ask_discard, "discard")
+def discard(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Discard chosen cards, or ``count`` cards at random from each player's hand."""
+    s = duel.state
+    if op.cards is not None:
+        ids = [i for i in _cards(duel, link, op, ans) if s.cards[i].loc == HAND]
+    else:
+        rng = Rng(s.rng)
+        ids = []
+        for p in players(op.spec.player, link["player"]):
+            hand = s.sides[p].hand[:]
+            for _ in range(min(op.spec.count or 1, len(hand))):
+                ids.append(hand.pop(rng.below(len(hand))))
+        s.rng = rng.state
+    for iid in ids:
+        to_pile(duel, iid, GRAVE, "discard")
+    return ids
+
+
+@verb("detach")
+def detach(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Detach ``count`` materials from each chosen Xyz monster (they go to the Graveyard)."""
+    s = duel.state
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        for mat in s.cards[iid].overlay[-(op.spec.count or 1) :]:
+            to_pile(duel, mat, GRAVE, "detached")
+            out.append(mat)
+    return out
+
+
+# ---- summoning ----------------------------------------------------------------------------------
+
+
+def _to_player(link: Link, op: Op, s: State, iid: int) -> int:
+    if op.spec.to == "owner":
+        return s.cards[iid].owner
+    return link["player"] if op.spec.to == "you" else 1 - link["player"]
+
+
+def _zones(duel: Duel, link: Link, op: Op, iid: int, taken: list[int]) -> list[int]:
+    s = duel.state
+    p = _to_player(link, op, s, iid)
+    c = s.cards[iid]
+    if c.loc == EXTRA:
+        zones = extra_deck_zones(s, duel.template.profile, p, view(s, iid))
+    else:
+        zones = free_main(s, p)
+    return [z for z in zones if z not in taken]
+
+
+def _positions(op: Op, d: Any) -> tuple[Action, ...]:  # noqa: ANN401 - a CardDef
+    pos = op.spec.position
+    if d.link or pos == "attack":
+        return (ATTACK,)
+    if pos == "defense":
+        return (DEFENSE,)
+    if pos == "face_down_defense":
+        return (FACE_DOWN,)
+    return (ATTACK, DEFENSE)
+
+
+def ask_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    p = ask_cards(duel, link, op, ans)
+    if p is not None:
+        return p
+    s = duel.state
+    cards = chosen(duel, link, op, ans) if not (op.cards and op.cards.random) else []
+    zones = ans.setdefault("zones", [])
+    positions = ans.setdefault("positions", [])
+    for n, iid in enumerate(cards):
+        if n >= len(zones):
+            free = _zones(duel, link, op, iid, zones)
+            if not free:
+                zones.append(EMPTY)  # no zone: it stays where it is (RC-SS-008)
+                positions.append("none")
+                continue
+            return Prompt(_to_player(link, op, s, iid), "zone",
+                          tuple(ZoneChoice("zone", z) for z in free), iid)  # fmt: skip
+        if n >= len(positions):
+            return Prompt(link["player"], "position", _positions(op, s.cards[iid].d), iid)
+    return None
+
+
+@verb_asking(ask_summon, "special_summon")
+def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    cards = chosen(duel, link, op, ans)
+    zones, positions = ans.get("zones", []), ans.get("positions", [])
+    for iid, zone, pos in zip(cards, zones, positions, strict=False):
+        if zone == EMPTY or not can_special(s, iid, op.spec.ignore_conditions):
+            continue
+        if zone not in _zones(duel, link, op, iid, []):
+            continue
+        summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos)
+        out.append(iid)
+    return out
+
+
+def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str = "special") -> None:
+    s = duel.state
+    c = s.cards[iid]
+    if c.loc == MZONE:
+        return
+    face_up = pos != "face_down"
+    lift(s, iid)
+    place_monster(s, iid, player, zone, face_up, pos != "attack")
+    c.summon, c.proper = how, True
+    shown = "set" if not face_up else ("defense" if c.in_def else "attack")
+    duel.emit(SummonEvent("summon", player, iid, zone, how, shown))
+
+
+def _ask_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    s = duel.state
+    zones = ans.setdefault("zones", [])
+    positions = ans.setdefault("positions", [])
+    p = link["player"] if op.spec.to != "opponent" else 1 - link["player"]
+    count = op.spec.count or 1
+    free = [z for z in free_main(s, p) if z not in zones]
+    if len(free_main(s, p)) < count:
+        return None  # not enough zones: none are summoned
+    if len(zones) < count:
+        return Prompt(p, "zone", tuple(ZoneChoice("zone", z) for z in free))
+    if len(positions) < count and op.spec.position == "any":
+        return Prompt(link["player"], "position", (ATTACK, DEFENSE))
+    return None
+
+
+@verb_asking(_ask_tokens, "create_tokens")
+def create_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Special Summon Tokens: new cards of the duel that cease to exist when they leave
+    the field."""
+    s = duel.state
+    d = duel.template.tokens.get(op.spec.token or 0)
+    if d is None:
+        raise RuntimeError(f"token {op.spec.token} is not in the duel's template")
+    p = link["player"] if op.spec.to != "opponent" else 1 - link["player"]
+    zones = ans.get("zones", [])
+    if len(zones) < (op.spec.count or 1):
+        return []
+    positions = ans.get("positions") or [op.spec.position] * len(zones)
+    out = []
+    for zone, pos in zip(zones, positions, strict=False):
+        iid = len(s.cards)
+        s.cards.append(Inst(d, p, p, "gone"))
+        summon_to(duel, iid, p, zone, "attack" if pos == "any" else pos)
+        out.append(iid)
+    return out
+
+
+# ---- negation -----------------------------------------------------------------------------------
+
+
+def _responded(s: State, link: Link) -> Link | None:
+    r = link["responds"]
+    return s.chain[r] if 0 <= r < len(s.chain) else None
+
+
+@verb("negate_activation", "negate_effect")
+def negate(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Negate the activation (or only the effect) of the link this one responded to."""
+    from deckcheck.engine.events import ChainEvent
+
+    s = duel.state
+    other = _responded(s, link)
+    if other is None or other["negated"]:
+        return []
+    if has_flag(s, other["card"], "cannot_be_negated"):
+        return []
+    other["negated"] = "activation" if op.do == "negate_activation" else "effect"
+    kind = "negated_activation" if op.do == "negate_activation" else "negated_effect"
+    e = other["effect"]
+    duel.emit(ChainEvent(kind, other["player"], other["card"], other["link"], int(e.split(".")[0])))
+    card = other["card"]
+    return [card] if s.cards[card].gen == other["gen"] or s.cards[card].loc in FIELD else []
+
+
+@verb("negate_summon")
+def negate_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.summoning:
+            c.summoning = False
+            duel.emit(CardEvent("summon_negated", c.ctrl, iid))
+            out.append(iid)
+    return out
+
+
+@verb("negate_attack")
+def negate_attack(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    b = duel.state.battle
+    if b is None or not b.live:
+        return []
+    b.live = False
+    duel.emit(CardEvent("attack_negated", duel.state.turn_player, b.attacker))
+    return [b.attacker]
+
+
+def _until(s: State, until: str) -> int:
+    if until == "end_of_turn":
+        return s.turn
+    if until == "end_of_next_turn":
+        return s.turn + 1
+    return 0
+
+
+@verb("negate_effects")
+def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The cards' effects are negated (while they stay face-up, or until the end of the
+    turn when ``until`` says so)."""
+    s = duel.state
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc in FIELD and c.face_up:
+            add_lasting(s, iid, "flag", "add", "negated", False, link["card"],
+                        _until(s, op.spec.until))  # fmt: skip
+            out.append(iid)
+    return out
+
+
+# ---- ATK/DEF, LP ---------------------------------------------------------------------------
+
+
+def amount(duel: Duel, link: Link, op: Op) -> int:
+    s = duel.state
+    spec = op.spec
+    if spec.amount_of is None:
+        return spec.amount or 0
+    ref = link["previous"] or [i for g in link["targets"] for i, _ in g] or link["event"]
+    if spec.amount_of == "count":
+        return len(link["previous"]) * (spec.amount or 1)
+    if spec.amount_of == "half_lp":
+        return s.sides[link["player"]].lp // 2
+    if not ref:
+        return 0
+    iid = ref[0]
+    if spec.amount_of == "atk":
+        return atk(s, iid)
+    if spec.amount_of == "def":
+        return defense(s, iid)
+    if spec.amount_of == "level":
+        return level(s, iid) * (spec.amount or 1)
+    return s.cards[iid].d.atk  # original_atk
+
+
+@verb("change_atk", "change_def", "set_atk", "set_def")
+def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    stat = "atk" if op.do.endswith("atk") else "defense"
+    until = _until(s, op.spec.until)
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc != MZONE or not c.face_up:
+            continue
+        if op.spec.half:  # "becomes half": rounded up (RC-RND-002)
+            now = atk(s, iid) if stat == "atk" else defense(s, iid)
+            add_lasting(s, iid, stat, "set", (now + 1) // 2, False, link["card"], until)
+        elif op.do.startswith("set"):
+            add_lasting(s, iid, stat, "set", amount(duel, link, op), False, link["card"], until)
+        else:
+            add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
+        out.append(iid)
+    return out
+
+
+def player_flag(s: State, player: int, flag: str) -> bool:
+    for f in s.floating:  # noqa: SIM110
+        if f.get("kind") == "flags" and f["player"] == player and flag in f["flags"]:
+            return True
+    return False
+
+
+@verb("damage")
+def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    n = amount(duel, link, op)
+    for p in players(op.spec.player, link["player"]):
+        if not player_flag(s, p, "no_effect_damage"):
+            damage(duel, p, n, "effect")
+    return []
+
+
+@verb("gain_lp")
+def gain_lp(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    n = amount(duel, link, op)
+    for p in players(op.spec.player, link["player"]):
+        if n > 0:
+            s.sides[p].lp += n
+            duel.emit(DamageEvent("recover", p, n, "effect"))
+    return []
+
+
+@verb("pay_lp")
+def pay_lp(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """A cost: never more than the player has; half is rounded down (RC-RND-003)."""
+    s = duel.state
+    side = s.sides[link["player"]]
+    n = side.lp // 2 if op.spec.half else amount(duel, link, op)
+    n = min(n, side.lp)
+    if n > 0:
+        side.lp -= n
+        duel.emit(DamageEvent("lp_cost", link["player"], n, "cost"))
+    return []
+
+
+# ---- positions, control, equips, Sets ---------------------------------------------------------
+
+
+@verb("change_position")
+def change_position(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = []
+    to = op.spec.position
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc != MZONE:
+            continue
+        was_down = not c.face_up
+        if to == "face_down_defense":
+            if not c.face_up or c.d.kind == "token":
+                continue
+            c.face_up, c.in_def = False, True
+            drop_lasting(s, iid)
+            c.counters = {}
+        elif to == "attack":
+            c.face_up, c.in_def = True, False
+        elif to == "defense":
+            c.face_up, c.in_def = True, True
+        elif to == "flip":
+            c.face_up = True
+        else:  # change: Attack <-> Defense, face-up
+            c.face_up, c.in_def = True, not c.in_def
+        shown = "set" if not c.face_up else "defense" if c.in_def else "attack"
+        duel.emit(PositionEvent("position", c.ctrl, iid, shown))
+        if was_down and c.face_up:
+            duel.emit(CardEvent("flip", c.ctrl, iid))
+        out.append(iid)
+    return out
+
+
+def _ask_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    p = ask_cards(duel, link, op, ans)
+    if p is not None:
+        return p
+    s = duel.state
+    zones = ans.setdefault("zones", [])
+    for n, iid in enumerate(chosen(duel, link, op, ans)):
+        if n >= len(zones):
+            free = free_main(s, link["player"])
+            free = [z for z in free if z not in zones]
+            if not free or s.cards[iid].ctrl == link["player"]:
+                zones.append(EMPTY)
+                continue
+            return Prompt(link["player"], "zone", tuple(ZoneChoice("zone", z) for z in free), iid)
+    return None
+
+
+@verb_asking(_ask_control, "take_control")
+def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Take control of monsters; with no free zone the monster is sent to the Graveyard by
+    the rules, not destroyed by an effect (RC-CTRL-002)."""
+    s = duel.state
+    me = link["player"]
+    out = []
+    for iid, zone in zip(chosen(duel, link, op, ans), ans.get("zones", []), strict=False):
+        c = s.cards[iid]
+        if c.loc != MZONE or c.ctrl == me:
+            continue
+        if zone == EMPTY:
+            to_pile(duel, iid, GRAVE, "rule")
+            continue
+        move_control(duel, iid, me, zone)
+        if op.spec.until != "permanent":
+            s.floating.append(
+                {
+                    "kind": "control",
+                    "card": iid,
+                    "gen": c.gen,
+                    "player": 1 - me,
+                    "until": _until(s, op.spec.until),
+                }  # fmt: skip
+            )
+        out.append(iid)
+    return out
+
+
+def move_control(duel: Duel, iid: int, player: int, zone: int) -> None:
+    s = duel.state
+    c = s.cards[iid]
+    face_up, in_def, gen = c.face_up, c.in_def, c.gen
+    lift(s, iid)
+    place_monster(s, iid, player, zone, face_up, in_def)
+    c.gen = gen  # the same card on another field: its targets and limits stay
+    duel.emit(CardEvent("control", player, iid))
+
+
+@verb("equip")
+def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Equip this card (on the field, or taken there) to the chosen face-up monster."""
+    s = duel.state
+    card = link["card"]
+    c = s.cards[card]
+    targets = _cards(duel, link, op, ans)
+    if not targets or c.loc not in (SZONE, MZONE, HAND, GRAVE, DECK):
+        return []
+    target = targets[0]
+    if c.loc != SZONE:
+        free = [z for z in range(5) if s.sides[link["player"]].szone[z] == EMPTY]
+        if not free:
+            return []
+        lift(s, card)
+        place_spell(s, card, link["player"], free[0], True)
+    c.face_up = True
+    c.equip = target
+    duel.emit(EquipEvent("equip", link["player"], card, target))
+    return [target]
+
+
+@verb("set")
+def set_card(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Set Spells/Traps face-down in the controller's Spell & Trap Zones."""
+    s = duel.state
+    me = link["player"]
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        szone = s.sides[me].szone
+        c = s.cards[iid]
+        zones = [5] if c.d.spell_property == "field" else [z for z in range(5) if szone[z] == EMPTY]
+        if not zones or c.d.kind not in ("spell", "trap"):
+            continue
+        if szone[zones[0]] != EMPTY:
+            to_pile(duel, szone[zones[0]], GRAVE, "replaced")
+        lift(s, iid)
+        place_spell(s, iid, me, zones[0], False)
+        duel.emit(PlaceEvent("set_by_effect", me, iid, zones[0]))
+        out.append(iid)
+    return out
+
+
+# ---- counters, declarations, looking ---------------------------------------------------------
+
+
+@verb("place_counters")
+def place_counters(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Counters go only on face-up cards (RC-CNT-002)."""
+    s = duel.state
+    name = op.spec.counter or ""
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc not in FIELD or not c.face_up:
+            continue
+        c.counters[name] = c.counters.get(name, 0) + (op.spec.count or 1)
+        duel.emit(CounterEvent("counter", c.ctrl, iid, name, op.spec.count or 1))
+        out.append(iid)
+    return out
+
+
+@verb("remove_counters")
+def remove_counters(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    name = op.spec.counter or ""
+    n = op.spec.count or 1
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        have = c.counters.get(name, 0)
+        if have < n:  # a counter of another kind does not count (RC-CNT-003)
+            continue
+        c.counters[name] = have - n
+        if not c.counters[name]:
+            del c.counters[name]
+        duel.emit(CounterEvent("counter_removed", c.ctrl, iid, name, n))
+        out.append(iid)
+    return out
+
+
+def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    if "declared" in ans:
+        return None
+    s = duel.state
+    what = op.spec.what or "card_name"
+    if what == "card_name":  # names of real cards in the duel (never a Token, RC-MISC-005)
+        values = sorted({c.d.name for c in s.cards if c.d.kind != "token"})
+    elif what == "attribute":
+        values = ["DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND"]
+    elif what == "level":
+        values = [str(n) for n in range(1, 13)]
+    else:
+        values = sorted({str(c.d.race) for c in s.cards if c.d.race})
+    return Prompt(link["player"], "declare", tuple(NameChoice("declare", v) for v in values))
+
+
+@verb_asking(_ask_declare, "declare")
+def declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    link["declared"] = ans.get("declared")
+    duel.emit(DeclareEvent("declare", link["player"], op.spec.what or "card_name",
+                           str(link["declared"])))  # fmt: skip
+    return []
+
+
+@verb("look_at", "reveal")
+def look_at(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    out = _cards(duel, link, op, ans)
+    for iid in out:
+        duel.emit(CardEvent("reveal", controller_of(s, iid), iid))
+    return out
+
+
+# ---- effects that last: flags on players and cards, floating effects, the Battle Phase ---------
+
+
+@verb("apply")
+def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Flags on cards (``cards``) or on players (``player``) for a while: no_battle_damage,
+    no_battle_destroy, no_effect_destroy, cannot_attack, piercing, direct_attack,
+    attack_twice, no_effect_damage, negate_name (the cards' names are negated)..."""
+    s = duel.state
+    until = _until(s, op.spec.until)
+    if op.cards is None:
+        for p in players(op.spec.player, link["player"]):
+            s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
+                               "until": until, "source": link["card"]})  # fmt: skip
+        return []
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        if "negate_name" in op.spec.flags:
+            s.floating.append({"kind": "negate_name", "names": sorted(s.cards[iid].d.names),
+                               "until": until, "player": link["player"]})  # fmt: skip
+        for flag in op.spec.flags:
+            if flag != "negate_name" and s.cards[iid].loc in FIELD:
+                add_lasting(s, iid, "flag", "add", flag, False, link["card"], until)
+        out.append(iid)
+    return out
+
+
+@verb("create_floating")
+def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    e = link["effect"].split(".")[0]
+    fx = s.cards[link["card"]].d.fx
+    assert fx is not None
+    k = next(n for n, o in enumerate(effect_ops(fx.effects[int(e)])) if o is op)
+    s.floating.append({"kind": "floating", "card": link["card"], "effect": f"{e}.{k}",
+                       "player": link["player"], "until": _until(s, op.spec.until)})  # fmt: skip
+    return []
+
+
+def effect_ops(e: Any) -> tuple[Op, ...]:  # noqa: ANN401 - an Effect
+    return e.ops
+
+
+@verb("end_battle_phase")
+def end_battle_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The Battle Phase goes to its End Step (RC-TURN-017)."""
+    s = duel.state
+    for f in s.frames:
+        if f.kind == "battle":
+            f.step = "battle_end"
+            if s.battle is not None:
+                s.battle.live = False
+    return []
+
+
+@verb("skip")
+def skip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    for p in players(op.spec.player, link["player"]):
+        s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
+                           "until": _until(s, op.spec.until), "source": link["card"]})  # fmt: skip
+    return []
+
+
+def location_of(s: State, iid: int) -> str:
+    return s.cards[iid].loc
+
+
+__all__ = ["OVERLAY", "VERBS", "can_do", "record"]

@@ -1,0 +1,256 @@
+"""The card-file vocabulary (docs/card-effects.md): what a card does, as data.
+
+A card file is YAML: the card's passcode and name, and its effects. Each effect says its
+kind, when it may be activated (an event, a condition, where the card is), what it costs,
+what it targets, and the operations it performs, in deckcheck's own words. Everything is
+checked here, field by field, when the file is loaded; the engine compiles the checked
+model once per process (model.py).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from deckcheck.engine.untrusted import Strict, Text
+
+Kind = Literal["activate", "ignition", "trigger", "quick", "continuous", "flip"]
+Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
+Who = Literal["you", "opponent", "both"]
+Until = Literal["end_of_turn", "end_of_next_turn", "while_face_up", "permanent"]
+Count = Annotated[StrictInt, Field(ge=0, le=100)]
+Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+Signed = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
+FilterValue = StrictStr | StrictInt | StrictBool | list[StrictStr | StrictInt]
+# a filter in the one filter language (cards/filters.py): field -> value or values;
+# ``not_<field>`` negates
+FilterSpec = dict[StrictStr, FilterValue]
+
+EVENTS = (
+    "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summoning",
+    "attack_declared", "attack_targeted", "destroyed", "destroyed_by_battle",
+    "destroyed_by_effect", "sent_to_graveyard", "leaves_field", "discarded", "banished",
+    "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
+    "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
+)  # fmt: skip
+Event = Literal[EVENTS]  # type: ignore[valid-type]
+
+
+class Cards(Strict):
+    """Which cards an operation acts on.
+
+    ``of``: ``self`` (this card), ``targets`` (the targets chosen at activation), ``event``
+    (the cards of the event that triggered it), ``previous`` (what the previous operation
+    acted on), ``chain_card`` (the card of the chain link this effect responds to),
+    ``equipped`` (the monster this card equips), ``choose`` (chosen at resolution by
+    ``chooser``), ``all`` (every card matching ``filter``)."""
+
+    of: Literal["self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all"]
+    filter: FilterSpec = {}
+    count: Count = 1  # choose: how many (at most)
+    min: Count | None = None  # choose: at least (default: count)
+    chooser: Literal["you", "opponent"] = "you"
+    other: StrictBool = False  # not this card
+    random: StrictBool = False  # choose at random
+
+
+class Op(Strict):
+    """One operation verb with its arguments (see the vocabulary page for each verb)."""
+
+    do: Literal[
+        "draw", "destroy", "banish", "send_to_graveyard", "add_to_hand", "special_summon",
+        "negate_activation", "negate_effect", "negate_summon", "negate_attack",
+        "negate_effects", "change_atk", "change_def", "set_atk", "set_def", "damage",
+        "gain_lp", "pay_lp", "return_to_hand", "return_to_deck", "change_position",
+        "equip", "set", "create_tokens", "place_counters", "remove_counters",
+        "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
+        "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
+    ]  # fmt: skip
+    cards: Cards | None = None
+    player: Who = "you"
+    count: Count | None = None  # draw, mill, discard (random), tokens, counters
+    amount: Signed | None = None  # LP, ATK/DEF change
+    amount_of: Literal["atk", "def", "original_atk", "half_lp", "level", "count"] | None = None
+    half: StrictBool = False  # pay half LP; halve ATK/DEF
+    face_down: StrictBool = False  # banish face-down
+    position: Literal["attack", "defense", "face_down_defense", "any", "flip", "change"] = (
+        "any"
+    )  # fmt: skip
+    to: Literal["owner", "you", "opponent"] = "you"  # special_summon: whose field
+    where: Literal["top", "bottom", "shuffle"] = "shuffle"  # return_to_deck
+    until: Until = "permanent"
+    counter: Text | None = None
+    token: Annotated[StrictInt, Field(ge=1, le=999_999_999)] | None = None
+    what: Literal["card_name", "type", "attribute", "level", "number"] | None = None
+    flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
+    ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
+    if_done: StrictBool = False  # "and if you do": only if the previous operation acted
+    when_set: StrictBool = False  # only if the card was activated after being Set
+    # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
+    effect: EffectSpec | None = None
+    optional: StrictBool = False  # "you can": the controller may decline this operation
+    label: Text | None = None
+
+    @model_validator(mode="after")
+    def _needs(self) -> Op:
+        needs_cards = {
+            "destroy", "banish", "send_to_graveyard", "add_to_hand", "special_summon",
+            "change_atk", "change_def", "set_atk", "set_def", "return_to_hand",
+            "return_to_deck", "change_position", "equip", "set", "take_control",
+            "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
+            "place_counters", "remove_counters",
+        }  # fmt: skip
+        if self.do in needs_cards and self.cards is None:
+            raise ValueError(f"{self.do} needs cards")
+        amounts = ("damage", "gain_lp", "pay_lp", "change_atk", "change_def", "set_atk")
+        if (
+            self.do in (*amounts, "set_def")
+            and self.amount is None
+            and self.amount_of is None
+            and not self.half
+        ):
+            raise ValueError(f"{self.do} needs amount, amount_of or half")
+        if self.do in ("place_counters", "remove_counters") and not self.counter:
+            raise ValueError(f"{self.do} needs counter")
+        if self.do == "create_tokens" and self.token is None:
+            raise ValueError("create_tokens needs token (the token's passcode)")
+        if (self.do == "create_floating") != (self.effect is not None):
+            raise ValueError("create_floating takes effect (and only it does)")
+        return self
+
+
+class Condition(Strict):
+    """All given clauses must hold (for the effect's controller, ``you``)."""
+
+    exists: FilterSpec | None = None  # at least ``min`` cards match (default 1)
+    min: Count = 1
+    none: FilterSpec | None = None  # no card matches
+    lp_at_least: Amount | None = None
+    lp_at_most: Amount | None = None
+    your_turn: StrictBool | None = None
+    phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
+    chain_empty: StrictBool | None = None
+    in_damage_step: StrictBool | None = None
+    battle_involves_self: StrictBool | None = None
+    deck_at_least: Count | None = None  # cards in your deck
+    hand_at_least: Count | None = None
+    opponent_deck_at_least: Count | None = None
+    no_cards_but_self: StrictBool | None = None  # you control no other cards
+    fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
+    attack_target_self: StrictBool | None = None
+    attacker_self: StrictBool | None = None
+
+
+class Trigger(Strict):
+    """The event an effect answers (``event``; YAML reads a key ``on`` as true, so the
+    word is not used) and what the event's cards must be."""
+
+    event: Event
+    filter: FilterSpec = {}  # the event's card(s) (at least one must match)
+    self: StrictBool = False  # the event is about this card
+    by: Who = "both"  # whose card/action it is (relative to this card's controller)
+    how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...
+    from_: list[Where] = Field([], alias="from")  # sent_to_graveyard, leaves_field, destroyed
+    # moves: why the card moved (battle, destroyed, discard, effect, cost, tribute, material)
+    cause: list[Text] = []
+    categories: list[
+        Literal[
+            "draw",
+            "search",
+            "deck_summon",
+            "mill",
+            "special_summon",
+            "destroy",
+            "banish",
+            "negate",
+            "damage",
+            "recover",
+            "to_hand",
+            "to_deck",
+            "position",
+            "control",
+            "tokens",
+            "counter",
+            "equip",
+            "discard",
+            "attack",
+        ]
+    ] = []  # fmt: skip  (activated: the activation includes one of these)
+    kind: list[Literal["monster", "spell", "trap"]] = []  # activated: the card's kind
+    card_activation: StrictBool | None = None  # activated: a Spell/Trap card activation
+
+
+class Once(Strict):
+    """Once per turn (or duel, or chain) limits.
+
+    ``per``: ``copy`` (each copy of the card, soft), ``name`` (the card's name: all copies
+    a player controls, "hard"), ``duel`` (per name for the whole duel), ``chain``.
+    ``activate``: "you can only activate 1 [card] per turn": a negated activation does not
+    count (seed 000, 1.3.2 notes)."""
+
+    per: Literal["copy", "name", "duel", "chain"] = "copy"
+    count: Annotated[StrictInt, Field(ge=1, le=10)] = 1
+    key: Text | None = None  # effects that share one limit share a key
+    activate: StrictBool = False
+
+
+class Applies(Strict):
+    """What a continuous effect does while it applies."""
+
+    to: Cards | None = None  # default: the equipped monster (Equip) or this card
+    player: Who | None = None  # player flags: applies to a player
+    atk: Signed | None = None
+    defense: Signed | None = Field(None, alias="def")
+    flags: list[Text] = []
+
+
+class EffectSpec(Strict):
+    kind: Kind
+    label: Text | None = None
+    trigger: Trigger | None = None
+    mandatory: StrictBool = False
+    when: StrictBool = False  # "when ... you can": misses the timing
+    range: list[Where] = []  # where the card is when it activates (default by kind)
+    condition: Condition | None = None
+    cost: list[Op] = []
+    target: list[Cards] = []
+    ops: list[Op] = Field([], alias="do")
+    once: Once | None = None
+    damage_step: StrictBool = False  # may be activated in the Damage Step
+    before_calculation: StrictBool = False  # ATK/DEF change: until before damage calc
+    opponent_turn: StrictBool | None = None  # quick effects only in this player's turn
+    main_phase: StrictBool = False  # quick effects only in a Main Phase
+    from_hand: StrictBool = False  # a Trap that may be activated from the hand
+    speed: Literal[1, 2, 3] | None = None  # override (rare)
+    applies: Applies | None = None  # continuous
+
+    @model_validator(mode="after")
+    def _shape(self) -> EffectSpec:
+        if self.kind == "trigger" and self.trigger is None:
+            raise ValueError("a trigger effect needs trigger")
+        if self.kind == "continuous" and self.applies is None and not (self.trigger and self.ops):
+            raise ValueError("a continuous effect needs applies, or trigger and do")
+        if self.kind != "continuous" and not self.ops:
+            raise ValueError(f"a {self.kind} effect needs do")
+        return self
+
+
+class CardFile(Strict):
+    card: Annotated[StrictInt, Field(ge=1, le=999_999_999)]
+    name: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    effects: list[EffectSpec] = []
+    # effects a card has that the vocabulary cannot say: a named escape hatch (hatches.py)
+    hatch: Text | None = None
+    # facts about summoning written on the card (not effects)
+    summon: Literal["normal", "special_only", "by_effect_only"] | None = None
+    note: Annotated[StrictStr, Field(max_length=2000)] | None = None
+
+
+def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML
+    from deckcheck.engine.untrusted import checked
+
+    return checked(CardFile, data, source)
+
+
+Op.model_rebuild()

@@ -1,0 +1,279 @@
+"""When an effect may be activated: spell speeds, the chain, the Damage Step, where the card
+is, conditions, costs, targets and once-per-turn limits (seed 000 chapters 3-9, 001, 002).
+
+- With an empty chain, Spell Speed 1 (Ignition effects, most Spells) only from the turn
+  player's Main Phase prompt; Spell Speed 2 and 3 in any window.
+- To respond to a chain link: Spell Speed 2 or more, and at least the link's (a Counter
+  Trap, Spell Speed 3, only by another Counter Trap).
+- Traps and Set Quick-Play Spells not in the turn they were Set; Quick-Play Spells from
+  the hand only in their controller's turn.
+- The Damage Step (002, 伤害步骤): only Counter Traps, effects that negate an activation,
+  effects that change ATK/DEF (until before damage calculation) and effects that say so.
+- An effect that answers an event ("when a monster is Normal Summoned") only while that
+  event is among the ones that just happened (the window's events), or, for "when ... is
+  activated", directly in response to that activation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.actions import EffectChoice
+from deckcheck.engine.effects import limits
+from deckcheck.engine.effects.context import FIELD, Link, new_link
+from deckcheck.engine.effects.model import Effect
+from deckcheck.engine.effects.ops import can_do, player_flag, targetable
+from deckcheck.engine.effects.triggers import event_matches
+from deckcheck.engine.query import has_flag
+from deckcheck.engine.select import matches
+from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+DS_EARLY = ("damage_start", "before_damage")  # ATK/DEF changes: until before calculation
+
+
+def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
+    """Every effect ``player`` may activate now (``timing``: the window's, or ``main``
+    for the turn player's Main Phase prompt)."""
+    s = duel.state
+    window = s.frames[-1] if s.frames and s.frames[-1].kind == "window" else None
+    out: list[EffectChoice] = []
+    seen: set[tuple[int, str, str]] = set()
+    for iid in duel.template.effect_cards:
+        c = s.cards[iid]
+        mine = c.ctrl == player if c.loc in FIELD else c.owner == player
+        if not mine or c.loc == "gone":
+            continue
+        fx = c.d.fx
+        assert fx is not None
+        for e in fx.effects:
+            if e.kind in ("trigger", "flip", "continuous"):
+                continue
+            if not can_activate(duel, player, iid, e, timing, window):
+                continue
+            # copies in a hidden pile are interchangeable: one option for them
+            key = (id(c.d), c.loc, str(e.index)) if c.loc in (HAND, GRAVE) else (iid, "", "")
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(EffectChoice("activate", iid, str(e.index)))
+    return out
+
+
+def can_activate(
+    duel: Duel, player: int, iid: int, e: Effect, timing: str, window: Frame | None
+) -> bool:
+    s = duel.state
+    c = s.cards[iid]
+    tp = s.turn_player
+    chain = s.chain
+    if c.loc not in e.range:
+        return False
+    if e.kind == "activate":
+        if not _card_activation_ok(s, player, iid, e, timing):
+            return False
+    else:
+        if c.loc in FIELD and (not c.face_up or has_flag(s, iid, "negated")):
+            return False
+        if e.kind == "ignition" and (timing != "main" or player != tp):
+            return False
+    # spell speed against the chain and the timing
+    if chain:
+        top = chain[-1]["speed"]
+        if e.speed < 2 or e.speed < top:
+            return False
+    elif timing != "main" and e.speed < 2:
+        return False
+    summon_negation = e.trigger is not None and e.trigger.on == "summoning"
+    if timing == "summoning" and not chain and not summon_negation:
+        return False
+    b = s.battle
+    if b is not None and b.damage_step and not _damage_step_ok(e, timing, bool(chain)):
+        return False
+    if e.opponent_turn is not None and e.opponent_turn != (tp != player):
+        return False
+    if e.main_phase and s.phase not in ("main1", "main2"):
+        return False
+    link = new_link(s, iid, str(e.index), player, e)
+    if e.trigger is not None and not _answers(duel, link, e, window):
+        return False
+    if not limits.available(s, player, iid, e):
+        return False
+    if e.condition is not None and not condition_holds(duel, link, e):
+        return False
+    if not all(can_do(duel, link, o) for o in e.cost):
+        return False
+    for sel in e.target:
+        if len(targetable(duel, link, e, sel)) < max(sel.min, 1):
+            return False
+    return resolvable(duel, link, e)
+
+
+def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str) -> bool:
+    """Activating a Spell or Trap card itself (rulebook 3.3)."""
+    c = s.cards[iid]
+    d = c.d
+    tp = s.turn_player
+    if c.loc == SZONE:
+        if c.face_up:
+            return False  # already activated: its effects are its other effects
+        if d.kind == "trap" or d.spell_property == "quickplay":
+            if c.placed == s.turn:  # not the turn it was Set (RC-TRAP-*)
+                return False
+        elif timing != "main":
+            return False
+        return True
+    if c.loc != HAND:
+        return False
+    if d.kind == "trap":
+        if not e.from_hand:
+            return False
+    elif d.spell_property == "quickplay":
+        if player != tp:
+            return False
+    elif timing != "main":
+        return False
+    szone = s.sides[player].szone
+    if d.spell_property == "field":
+        return True
+    if d.kind == "monster":
+        return True
+    return EMPTY in szone[:5]
+
+
+def _damage_step_ok(e: Effect, timing: str, chain: bool) -> bool:
+    if e.speed == 3 or e.damage_step:
+        return True
+    if e.negates_activation and chain:
+        return True
+    return e.stat_change and timing in DS_EARLY
+
+
+def _answers(duel: Duel, link: Link, e: Effect, window: Frame | None) -> bool:
+    """Whether the event the effect answers just happened; notes the event's cards."""
+    t = e.trigger
+    assert t is not None
+    s = duel.state
+    if t.on == "activated":
+        if not s.chain:
+            return False
+        top = s.chain[-1]
+        if not _activation_matches(duel, link, top, t):
+            return False
+        link["responds"] = len(s.chain) - 1
+        return True
+    if window is None:
+        return False
+    found: list[int] = []
+    matched = False
+    for index in range(window.data.get("since", 0), window.data.get("until", 0)):
+        cards = event_matches(duel, link["card"], link["player"], t, s.history[index])
+        if cards is not None:
+            matched = True
+            found.extend(i for i in cards if i not in found)
+    link["event"] = found
+    return matched
+
+
+def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # noqa: ANN401
+    s = duel.state
+    from deckcheck.engine.effects.context import effect_of
+
+    if t.by == "opponent" and top["player"] == link["player"]:
+        return False
+    if t.by == "you" and top["player"] != link["player"]:
+        return False
+    other = effect_of(s, top["card"], top["effect"])
+    d = s.cards[top["card"]].d
+    if t.kinds and d.kind not in t.kinds:
+        return False
+    if t.card_activation is not None and (other.kind == "activate") != t.card_activation:
+        return False
+    if t.categories and not (other.categories & t.categories):
+        return False
+    return not (t.filter.terms and not matches(s, top["card"], t.filter, link["player"]))
+
+
+def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
+    cond = e.condition
+    assert cond is not None
+    c = cond.spec
+    s = duel.state
+    me = link["player"]
+    side = s.sides[me]
+    if cond.exists is not None:
+        n = sum(1 for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me))
+        if n < c.min:
+            return False
+    none = cond.none
+    if none is not None and any(
+        _here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))
+    ):
+        return False
+    if c.lp_at_least is not None and side.lp < c.lp_at_least:
+        return False
+    if c.lp_at_most is not None and side.lp > c.lp_at_most:
+        return False
+    if c.your_turn is not None and (s.turn_player == me) != c.your_turn:
+        return False
+    if c.phase and s.phase not in c.phase:
+        return False
+    if c.chain_empty is not None and (not s.chain) != c.chain_empty:
+        return False
+    in_ds = s.battle is not None and s.battle.damage_step
+    if c.in_damage_step is not None and in_ds != c.in_damage_step:
+        return False
+    b = s.battle
+    card = link["card"]
+    if c.battle_involves_self and (b is None or card not in (b.attacker, b.target)):
+        return False
+    if c.attack_target_self and (b is None or b.target != card):
+        return False
+    if c.attacker_self and (b is None or b.attacker != card):
+        return False
+    if c.deck_at_least is not None and len(side.deck) < c.deck_at_least:
+        return False
+    if c.hand_at_least is not None and len(side.hand) < c.hand_at_least:
+        return False
+    opp = s.sides[1 - me]
+    if c.opponent_deck_at_least is not None and len(opp.deck) < c.opponent_deck_at_least:
+        return False
+    if c.no_cards_but_self:
+        mine = [i for i in range(len(s.cards)) if _here(s, i) and s.cards[i].ctrl == me]
+        if any(i != card for i in mine):
+            return False
+    return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
+
+
+def _here(s: State, iid: int) -> bool:
+    """Conditions count cards on the field unless their filter names a location."""
+    return s.cards[iid].loc != "gone"
+
+
+def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
+    """Activation needs something to do where the effect has no target and an operation
+    that must act: a draw needs cards in the Deck (RC-DRAW-004), a search a card to find.
+    (Whether its operations fully succeed is checked only at resolution.)"""
+    s = duel.state
+    for o in e.ops:
+        if o.spec.if_done or o.spec.optional:
+            continue
+        if (
+            o.do == "draw"
+            or o.do in ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
+            and o.cards is not None
+            and o.cards.of in ("choose", "all")
+        ):
+            if not can_do(duel, link, o):
+                return False
+        elif o.do == "create_tokens":
+            if len([z for z in s.sides[link["player"]].mzone if z == EMPTY]) < (o.spec.count or 1):
+                return False
+            if player_flag(s, link["player"], "no_summons"):
+                return False
+    return True
+
+
+__all__ = ["MZONE", "activations", "can_activate", "condition_holds"]

@@ -1,0 +1,227 @@
+"""Events that effects answer, and trigger effects waiting to go on a chain.
+
+``event_matches`` says whether an event is the one an effect's ``trigger`` names, and
+which cards it is about. ``collect`` turns each event into pending triggers
+(``state.pending``, plain dicts): card, effect, player, the event's history index and
+action step, mandatory, "when". They go on the next chain in the order of Simultaneous
+Effects Go On Chain (chain.py); an optional "when ... you can" trigger whose event was
+not the last thing to happen misses the timing (seed 000, 9; 002, "错过时点"), mandatory
+and "if" triggers never do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.engine.effects.model import Trig
+from deckcheck.engine.events import (
+    AttackEvent,
+    CardEvent,
+    DamageEvent,
+    Event,
+    MoveEvent,
+    PhaseEvent,
+    SummonEvent,
+)
+from deckcheck.engine.select import matches
+from deckcheck.engine.state import MZONE, SZONE
+
+if TYPE_CHECKING:
+    from deckcheck.engine.duel import Duel
+
+SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "pendulum", "fusion", "ritual"})
+NORMAL_HOWS = frozenset({"normal", "tribute"})
+FIELD = (MZONE, SZONE)
+MOVE_ON = {
+    "sent_to_graveyard": ("to_graveyard",),
+    "banished": ("to_banished",),
+    "returned_to_hand": ("to_hand",),
+    "added_to_hand": ("to_hand",),
+    "leaves_field": ("to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra"),
+}
+WATCHED = frozenset(
+    {"summon", "summoning", "flip_summon", "flip", "attack", "retarget", "destroyed",
+     "to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra", "draw", "damage",
+     "phase"}
+)  # fmt: skip
+
+
+def _summon_how(event: Event) -> str | None:
+    if isinstance(event, SummonEvent) and event.kind == "summon":
+        return event.how
+    if isinstance(event, CardEvent) and event.kind == "flip_summon":
+        return "flip"
+    return None
+
+
+def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> list[int] | None:
+    """The event's cards if ``event`` is what trigger ``t`` of ``card`` (controlled by
+    ``player``) answers, else None."""
+    on = t.on
+    s = duel.state
+    cards: list[int]
+    actor: int
+    if on in ("summoned", "normal_summoned", "flip_summoned", "special_summoned"):
+        how = _summon_how(event)
+        if how is None:
+            return None
+        if on == "normal_summoned" and how not in NORMAL_HOWS:
+            return None
+        if on == "flip_summoned" and how != "flip":
+            return None
+        if on == "special_summoned" and how not in SPECIAL_HOWS:
+            return None
+        if t.how and how not in t.how and not (how == "tribute" and "normal" in t.how):
+            return None
+        cards, actor = [event.card], event.player  # type: ignore[union-attr]
+    elif on == "summoning":
+        if not (isinstance(event, SummonEvent) and event.kind == "summoning"):
+            return None
+        cards, actor = [event.card], event.player
+    elif on in ("attack_declared", "attack_targeted"):
+        if not isinstance(event, AttackEvent):
+            return None
+        if on == "attack_declared" and event.kind != "attack":
+            return None
+        if on == "attack_targeted":
+            if event.target != card:
+                return None
+            return [event.attacker]
+        cards, actor = [event.attacker], event.player
+    elif on.startswith("destroyed") or on == "battle_destroyed_other":
+        if not isinstance(event, MoveEvent) or event.kind != "destroyed":
+            return None
+        if on == "destroyed_by_battle" and event.cause != "battle":
+            return None
+        if on == "destroyed_by_effect" and event.cause != "effect":
+            return None
+        if on == "battle_destroyed_other":  # "when this card destroys a monster by battle"
+            b = s.battle
+            if event.cause != "battle" or b is None or event.card == card:
+                return None
+            if card not in (b.attacker, b.target) or s.cards[card].destroyed:
+                return None  # mutual destruction: it did not survive to do it (RC-DS-016)
+        cards, actor = [event.card], event.player
+    elif on in MOVE_ON:
+        if not isinstance(event, MoveEvent) or event.kind not in MOVE_ON[on]:
+            return None
+        c = s.cards[event.card]
+        if on == "leaves_field" and c.prev not in FIELD:
+            return None
+        if t.from_ and not _came_from(c.prev, t.from_):
+            return None
+        if t.cause and event.cause not in t.cause:
+            return None
+        cards, actor = [event.card], event.player
+    elif on == "discarded":
+        if not (isinstance(event, MoveEvent) and event.cause == "discard"):
+            return None
+        cards, actor = [event.card], event.player
+    elif on == "drawn":
+        if not (isinstance(event, CardEvent) and event.kind == "draw"):
+            return None
+        cards, actor = [event.card], event.player
+    elif on == "flipped":
+        if not (isinstance(event, CardEvent) and event.kind in ("flip", "flip_summon")):
+            return None
+        cards, actor = [event.card], event.player
+    elif on in ("damage", "battle_damage", "effect_damage"):
+        if not (isinstance(event, DamageEvent) and event.kind == "damage"):
+            return None
+        if on != "damage" and event.cause != on.split("_")[0]:
+            return None
+        cards, actor = [], event.player
+    elif on in ("standby_phase", "end_phase"):
+        if not (isinstance(event, PhaseEvent) and event.kind == "phase"):
+            return None
+        if event.name != on.split("_")[0]:
+            return None
+        cards, actor = [], s.turn_player
+    else:
+        return None
+    if t.self and card not in cards:
+        return None
+    if t.by == "you" and actor != player:
+        return None
+    if t.by == "opponent" and actor != 1 - player:
+        return None
+    if t.filter.terms:
+        cards = [i for i in cards if matches(s, i, t.filter, player)]
+        if not cards:
+            return None
+    return cards
+
+
+def _came_from(prev: str, wanted: frozenset[str]) -> bool:
+    if prev in wanted:
+        return True
+    return "field" in wanted and prev in FIELD
+
+
+def collect(duel: Duel, event: Event, index: int) -> list[Any]:
+    """Pending triggers for one event: trigger and Flip effects of cards where they must
+    be, and the floating effects of players."""
+    s = duel.state
+    out: list[Any] = []
+    kind = event.kind
+    if kind not in WATCHED:
+        return out
+    for iid in duel.template.trigger_cards:
+        if iid >= len(s.cards):
+            continue
+        c = s.cards[iid]
+        fx = c.d.fx
+        assert fx is not None
+        player = c.ctrl if c.loc in FIELD else c.owner
+        for e in fx.triggers:
+            if c.loc not in e.range:
+                continue
+            t = e.trigger
+            if e.kind == "flip":
+                if not (isinstance(event, CardEvent) and event.kind in ("flip", "flip_summon")):
+                    continue
+                if event.card != iid:
+                    continue
+                cards: list[int] | None = [iid]
+            else:
+                if t is None:
+                    continue
+                cards = event_matches(duel, iid, player, t, event)
+            if cards is None:
+                continue
+            out.append(_pending(s, iid, str(e.index), player, e, index, cards))
+    for f in s.floating:
+        if f.get("kind") != "floating":
+            continue
+        from deckcheck.engine.effects.context import effect_of
+
+        e = effect_of(s, f["card"], f["effect"])
+        if e.trigger is None:
+            continue
+        cards = event_matches(duel, f["card"], f["player"], e.trigger, event)
+        if cards is not None:
+            out.append(_pending(s, f["card"], f["effect"], f["player"], e, index, cards))
+    return out
+
+
+def _pending(
+    s: Any,  # noqa: ANN401 - State
+    card: int,
+    path: str,
+    player: int,
+    e: Any,  # noqa: ANN401 - Effect
+    index: int,
+    cards: list[int],
+) -> dict[str, Any]:
+    return {
+        "card": card,
+        "gen": s.cards[card].gen,
+        "effect": path,
+        "player": player,
+        "event": index,
+        "cards": cards,
+        "step": s.steps,
+        "mandatory": e.mandatory or e.kind == "continuous",
+        "when": e.when,
+        "immediate": e.kind == "continuous",
+    }
