@@ -12,7 +12,7 @@ from deckcheck.engine.scenario import load_file, run_files, run_scenario
 from deckcheck.errors import InputError
 from tests.conftest import SHARED
 
-SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").rglob("*.yaml"))
 CASES = {
     json.loads(line)["id"]
     for line in (SHARED / "rule_cases" / "rule_cases.jsonl").read_text().splitlines()
