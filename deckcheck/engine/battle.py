@@ -75,7 +75,9 @@ def declare(duel: Duel, f: Frame) -> Prompt:
     does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
     declaration, or when the turn player passes to leave the step."""
     f.step = "declared"
-    return Prompt(duel.state.turn_player, "battle", (*attack_options(duel), END_BATTLE))
+    tp = duel.state.turn_player
+    acts = duel.effects.responses(duel, tp, "battle_step") if duel.effects.live else ()
+    return Prompt(tp, "battle", (*attack_options(duel), *acts, END_BATTLE))
 
 
 @handles("battle", "declared")
@@ -83,6 +85,10 @@ def declared(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
     choice = f.answer
+    if choice.kind == "activate":  # a Quick effect in the battle step (the opponent may respond)
+        f.step = "declare"
+        duel.effects.activate(duel, tp, choice)
+        return
     if choice == END_BATTLE:
         # the turn player passes; the step ends when the opponent passes too (6.2)
         open_window(duel, "battle_step", "battle_end", holder=1 - tp, passes=1, back="declare")

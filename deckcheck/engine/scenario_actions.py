@@ -299,7 +299,7 @@ class Act:
     def do_activate(self) -> None:
         """Activate a card or an effect at the Main Phase prompt or in response; then pay
         its costs and choose its targets as the action lists them."""
-        p = self.prompt("main", "respond")
+        p = self.prompt("main", "respond", "battle")
         self.choose(p, self.effect_option(p, "activate"), show_action(self.act))
         self.carry_out()
 
