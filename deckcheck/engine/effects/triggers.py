@@ -77,6 +77,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
     elif on == "summoning":
         if not (isinstance(event, SummonEvent) and event.kind == "summoning"):
             return None
+        if t.how and event.how not in t.how and not (event.how == "tribute" and "normal" in t.how):
+            return None
         cards, actor = [event.card], event.player
     elif on in ("attack_declared", "attack_targeted"):
         if not isinstance(event, AttackEvent):
@@ -106,9 +108,11 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if not isinstance(event, MoveEvent) or event.kind not in MOVE_ON[on]:
             return None
         c = s.cards[event.card]
-        if on == "leaves_field" and c.prev not in FIELD:
+        # a card whose activation was negated is not sent from the field (001:1, RC-CHAIN-010)
+        prev = "" if event.cause == "negated" else c.prev
+        if on == "leaves_field" and prev not in FIELD:
             return None
-        if t.from_ and not _came_from(c.prev, t.from_):
+        if t.from_ and not _came_from(prev, t.from_):
             return None
         if t.cause and event.cause not in t.cause:
             return None
@@ -176,6 +180,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         for e in fx.triggers:
             if c.loc not in e.range:
                 continue
+            if c.loc in FIELD and not c.face_up and e.kind != "flip":
+                continue  # a Set card's effects do not apply (RC-DRAW-009)
             t = e.trigger
             if e.kind == "flip":
                 if not (isinstance(event, CardEvent) and event.kind in ("flip", "flip_summon")):
@@ -189,7 +195,9 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
                 cards = event_matches(duel, iid, player, t, event)
             if cards is None:
                 continue
-            out.append(_pending(s, iid, str(e.index), player, e, index, cards))
+            p = _pending(s, iid, str(e.index), player, e, index, cards)
+            if not _merged(s, p):
+                out.append(p)
     for f in s.floating:
         if f.get("kind") != "floating":
             continue
@@ -200,8 +208,21 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
             continue
         cards = event_matches(duel, f["card"], f["player"], e.trigger, event)
         if cards is not None:
-            out.append(_pending(s, f["card"], f["effect"], f["player"], e, index, cards))
+            p = _pending(s, f["card"], f["effect"], f["player"], e, index, cards)
+            if not _merged(s, p):
+                out.append(p)
     return out
+
+
+def _merged(s: Any, p: dict[str, Any]) -> bool:  # noqa: ANN401 - State
+    """One operation's simultaneous events (a "draw 2", a Dark Hole) trigger an effect once:
+    a pending trigger of the same effect and step takes the new event's cards (RC-DRAW-009)."""
+    for q in s.pending:
+        same = (q["card"], q["gen"], q["effect"], q["player"], q["step"])
+        if same == (p["card"], p["gen"], p["effect"], p["player"], p["step"]):
+            q["cards"] += [i for i in p["cards"] if i not in q["cards"]]
+            return True
+    return False
 
 
 def _pending(
