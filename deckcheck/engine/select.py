@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter
 from deckcheck.engine.query import view
-from deckcheck.engine.state import State
+from deckcheck.engine.state import MZONE, SZONE, State
 
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     """Whether card ``iid`` matches ``flt`` now, for ``player`` choosing."""
     c = s.cards[iid]
     d = view(s, iid)
+    hidden = not c.face_up and c.loc in (MZONE, SZONE)
     for t in flt.terms:
         if t.field in STATE_FIELDS:
             if t.field == "location":
@@ -29,6 +30,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
                 return False
+        elif hidden and not (t.field == "kind" and c.loc == MZONE):
+            return False  # a Set card shows nothing but that it is there (RC-COST-006)
         elif not t.matches(d):
             return False
     return True

@@ -121,6 +121,7 @@ def activate_cost(duel: Duel, f: Frame) -> Prompt | None:
     duel.state.steps += 1
     link["previous"] = act(duel, link, op, f.data["ans"])
     f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
+    check_win(duel)  # paying all your LP loses at once; the effect never resolves (RC-LP-006)
     return None
 
 
@@ -206,10 +207,15 @@ def chain_link(duel: Duel, f: Frame) -> None:
         f.step = "link_done"
         return
     _recheck_targets(duel, link, e)
+    s.steps += 1  # each link resolves at a timing of its own
     card = link["card"]
     c = s.cards[card]
     if link["negated"] == "effect":
         f.step = "link_done"
+        return
+    gone = c.loc not in FIELD or c.gen != link["gen"]
+    if gone and link["field"] and e.kind != "activate" and c.d.kind in ("spell", "trap"):
+        f.step = "link_done"  # a face-up Spell/Trap's effect needs it there (001:18)
         return
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
     if off or _name_negated(s, card):  # the card's effects are negated where it is
@@ -274,7 +280,8 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
     if prompt is not None:
         f.data["asking"], f.step = prompt.kind, "op_answered"
         return prompt
-    s.steps += 1
+    if spec.then:  # "then": a separate timing; otherwise one effect's operations are
+        s.steps += 1  # simultaneous (seed 000, 263-264)
     link["previous"] = act(duel, link, op, ans)
     adjust(duel)
     f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
@@ -296,7 +303,9 @@ def link_done(duel: Duel, f: Frame) -> None:
         stays = c.d.kind in ("spell", "trap") and prop not in ONE_SHOT
         if prop == "equip" and (c.equip == EMPTY or link["negated"]):
             stays = False
-        if link["negated"] == "activation" or not stays:
+        if link["negated"] == "activation":  # not "sent from the field" (RC-TRAP-004)
+            to_pile(duel, card, GRAVE, "negated")
+        elif not stays:
             to_pile(duel, card, GRAVE, "resolved")
     duel.emit(ChainEvent("resolve", link["player"], card, link["link"],
                          int(link["effect"].split(".")[0])))  # fmt: skip
@@ -356,7 +365,7 @@ def _still_valid(duel: Duel, p: dict[str, Any]) -> bool:
 
 def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     s = duel.state
-    from deckcheck.engine.effects.timing import condition_holds
+    from deckcheck.engine.effects.timing import condition_holds, resolvable
 
     e = effect_of(s, p["card"], p["effect"])
     c = s.cards[p["card"]]
@@ -370,6 +379,8 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
         return False
     if not all(can_do(duel, link, o) for o in e.cost):
         return False
+    if not e.mandatory and not resolvable(duel, link, e):
+        return False  # "you can": not activated with nothing to act on (a mandatory one is)
     return all(len(targetable(duel, link, e, sel)) >= max(sel.min, 1) for sel in e.target)
 
 
