@@ -205,6 +205,10 @@ def _face_up_monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return c.loc == MZONE and c.face_up
 
 
+def _monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    return duel.state.cards[iid].loc == MZONE
+
+
 def _position_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     c = duel.state.cards[iid]
     if c.loc != MZONE:
@@ -235,7 +239,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "set_def": _face_up_monster,
     "negate_effects": _on_field,
     "change_position": _position_ok,
-    "take_control": _face_up_monster,
+    "take_control": _monster,  # a face-down monster too (Change of Heart)
     "banish": _banishable,
     "equip": _face_up_monster,
 }
@@ -288,8 +292,8 @@ def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
             continue
         duel.emit(MoveEvent("destroyed", c.ctrl, iid, "effect"))
         out.append(iid)
-    for iid in out:
-        to_pile(duel, iid, GRAVE, "destroyed")
+    for iid in out:  # "destroy it, and if you do, banish it": straight to banishment
+        to_pile(duel, iid, BANISHED if op.spec.banish else GRAVE, "destroyed")
     return out
 
 
@@ -826,6 +830,10 @@ def set_card(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     for iid in _cards(duel, link, op, ans):
         szone = s.sides[me].szone
         c = s.cards[iid]
+        if c.loc == SZONE and c.ctrl == me and c.d.kind in ("spell", "trap"):
+            _reset_face_down(duel, iid)  # Set again where it is: a new card (Scrap-Iron Scarecrow)
+            out.append(iid)
+            continue
         zones = [5] if c.d.spell_property == "field" else [z for z in range(5) if szone[z] == EMPTY]
         if not zones or c.d.kind not in ("spell", "trap"):
             continue
@@ -836,6 +844,17 @@ def set_card(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         duel.emit(PlaceEvent("set_by_effect", me, iid, zones[0]))
         out.append(iid)
     return out
+
+
+def _reset_face_down(duel: Duel, iid: int) -> None:
+    s = duel.state
+    c = s.cards[iid]
+    seq = c.seq
+    lift(s, iid)
+    c.loc = "gone"  # so place_spell counts it as arriving: a new card, Set this turn
+    place_spell(s, iid, c.ctrl, seq, False)
+    c.prev = SZONE
+    duel.emit(PlaceEvent("set_by_effect", c.ctrl, iid, seq))
 
 
 # ---- counters, declarations, looking ---------------------------------------------------------
@@ -916,7 +935,8 @@ def look_at(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """Flags on cards (``cards``) or on players (``player``) for a while: no_battle_damage,
     no_battle_destroy, no_effect_destroy, cannot_attack, piercing, direct_attack,
-    attack_twice, no_effect_damage, negate_name (the cards' names are negated)..."""
+    attack_twice, no_effect_damage, negate_name (the cards' names are negated), lock_name
+    (you cannot activate cards or effects of the cards' names)..."""
     s = duel.state
     until = _until(s, op.spec.until)
     if op.cards is None:
@@ -926,11 +946,12 @@ def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
         return []
     out = []
     for iid in _cards(duel, link, op, ans):
-        if "negate_name" in op.spec.flags:
-            s.floating.append({"kind": "negate_name", "names": sorted(s.cards[iid].d.names),
-                               "until": until, "player": link["player"]})  # fmt: skip
+        for by_name in ("negate_name", "lock_name"):  # lock_name: you cannot activate them
+            if by_name in op.spec.flags:
+                s.floating.append({"kind": by_name, "names": sorted(s.cards[iid].d.names),
+                                   "until": until, "player": link["player"]})  # fmt: skip
         for flag in op.spec.flags:
-            if flag != "negate_name" and s.cards[iid].loc in FIELD:
+            if flag not in ("negate_name", "lock_name") and s.cards[iid].loc in FIELD:
                 add_lasting(s, iid, "flag", "add", flag, False, link["card"], until)
         out.append(iid)
     return out
@@ -966,11 +987,40 @@ def end_battle_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> lis
 
 @verb("skip")
 def skip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The player skips their next ``count`` phases named in ``flags`` (``draw``); each
+    skipped phase uses one (flow.py)."""
     s = duel.state
     for p in players(op.spec.player, link["player"]):
-        s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
-                           "until": _until(s, op.spec.until), "source": link["card"]})  # fmt: skip
+        for phase in op.spec.flags:
+            s.floating.append({"kind": "skip", "player": p, "phase": phase,
+                               "count": op.spec.count or 1})  # fmt: skip
     return []
+
+
+def skips(s: State, player: int, phase: str) -> bool:
+    """Whether ``player`` skips this ``phase``; uses one skip."""
+    for f in s.floating:
+        if f.get("kind") == "skip" and f["player"] == player and f["phase"] == phase:
+            f["count"] -= 1
+            if f["count"] <= 0:
+                s.floating.remove(f)
+            return True
+    return False
+
+
+@verb("negate_column")
+def negate_column(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """For the rest of the turn, the other Spell/Trap effects in this card's column are
+    negated (Infinite Impermanence); only while this card is still on the field."""
+    s = duel.state
+    card = link["card"]
+    c = s.cards[card]
+    if c.loc != SZONE or c.gen != link["gen"] or c.seq >= 5:
+        return []
+    col = c.seq if c.ctrl == 0 else 4 - c.seq
+    s.floating.append({"kind": "negate_column", "column": col, "source": card,
+                       "until": s.turn})  # fmt: skip
+    return [card]
 
 
 def location_of(s: State, iid: int) -> str:

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
 
 DS_EARLY = ("damage_start", "before_damage")  # ATK/DEF changes: until before calculation
+# verbs that must find a card to act on for the card to be activated (no target)
+ACTING = ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
+ACTING += ("return_to_hand", "return_to_deck")
 
 
 def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
@@ -41,21 +44,23 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     window = s.frames[-1] if s.frames and s.frames[-1].kind == "window" else None
     out: list[EffectChoice] = []
     seen: set[tuple[int, str, str]] = set()
+    # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
+    slow = timing != "main" or bool(s.chain)
     for iid in duel.template.effect_cards:
         c = s.cards[iid]
-        mine = c.ctrl == player if c.loc in FIELD else c.owner == player
-        if not mine or c.loc == "gone":
-            continue
         fx = c.d.fx
         assert fx is not None
-        for e in fx.effects:
-            if e.kind in ("trigger", "flip", "continuous"):
-                continue
-            if not can_activate(duel, player, iid, e, timing, window):
+        if c.loc not in fx.where:  # most copies wait in the Deck: nothing to ask
+            continue
+        mine = c.ctrl == player if c.loc in FIELD else c.owner == player
+        if not mine:
+            continue
+        for e in fx.activated:
+            if slow and e.speed < 2:
                 continue
             # copies in a hidden pile are interchangeable: one option for them
             key = (id(c.d), c.loc, str(e.index)) if c.loc in (HAND, GRAVE) else (iid, "", "")
-            if key in seen:
+            if key in seen or not can_activate(duel, player, iid, e, timing, window):
                 continue
             seen.add(key)
             out.append(EffectChoice("activate", iid, str(e.index)))
@@ -101,6 +106,8 @@ def can_activate(
         return False
     if not limits.available(s, player, iid, e):
         return False
+    if s.floating and name_locked(s, player, iid):
+        return False
     if e.condition is not None and not condition_holds(duel, link, e):
         return False
     if not all(can_do(duel, link, o) for o in e.cost):
@@ -109,6 +116,14 @@ def can_activate(
         if len(targetable(duel, link, e, sel)) < max(sel.min, 1):
             return False
     return resolvable(duel, link, e)
+
+
+def name_locked(s: State, player: int, iid: int) -> bool:
+    """Whether ``player`` may not activate cards or effects of this card's name (Sangan's
+    search: "you cannot activate cards of that name this turn")."""
+    names = s.cards[iid].d.names
+    return any(f.get("kind") == "lock_name" and f["player"] == player
+               and not names.isdisjoint(f["names"]) for f in s.floating)  # fmt: skip
 
 
 def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str) -> bool:
@@ -241,7 +256,7 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
     if c.opponent_deck_at_least is not None and len(opp.deck) < c.opponent_deck_at_least:
         return False
     if c.no_cards_but_self:
-        mine = [i for i in range(len(s.cards)) if _here(s, i) and s.cards[i].ctrl == me]
+        mine = [i for i, x in enumerate(s.cards) if x.loc in FIELD and x.ctrl == me]
         if any(i != card for i in mine):
             return False
     return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
@@ -262,7 +277,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
             continue
         if (
             o.do == "draw"
-            or o.do in ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
+            or o.do in ACTING
             and o.cards is not None
             and o.cards.of in ("choose", "all")
         ):
