@@ -26,7 +26,9 @@ def test_select_by_place_controller_and_current_atk(db):
     s = position(spec, db).state
     raider, (ox, luster), skull = s.sides[0].hand[0], s.sides[0].mzone[:2], s.sides[1].mzone[2]
     strong = Filter((term("location", "monster"), term("atk>=", 1700)))
-    assert select(s, strong, 0) == sorted([ox, luster, skull])
+    # a Set monster shows no ATK: an ATK filter never picks it (RC-COST-006)
+    assert select(s, strong, 0) == sorted([ox, skull])
+    assert luster in select(s, Filter((term("location", "monster"),)), 0)
     mine_up = Filter((*strong.terms, term("controller", "you"), term("face_up", True)))
     assert select(s, mine_up, 0) == [ox] and select(s, mine_up, 1) == [skull]
     # the legal edge and the first step past it, on current ATK

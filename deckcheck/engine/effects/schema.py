@@ -44,15 +44,21 @@ class Cards(Strict):
     (the cards of the event that triggered it), ``previous`` (what the previous operation
     acted on), ``chain_card`` (the card of the chain link this effect responds to),
     ``equipped`` (the monster this card equips), ``choose`` (chosen at resolution by
-    ``chooser``), ``all`` (every card matching ``filter``)."""
+    ``chooser``), ``all`` (every card matching ``filter``), ``deck_top`` (the top ``count``
+    cards of your Deck). ``highest``: only the cards with the highest current ATK or DEF
+    among those the filter matches (Smashing Ground)."""
 
-    of: Literal["self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all"]
+    of: Literal[
+        "self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all",
+        "deck_top",
+    ]  # fmt: skip
     filter: FilterSpec = {}
     count: Count = 1  # choose: how many (at most)
     min: Count | None = None  # choose: at least (default: count)
     chooser: Literal["you", "opponent"] = "you"
     other: StrictBool = False  # not this card
     random: StrictBool = False  # choose at random
+    highest: Literal["atk", "def"] | None = None
 
 
 class Op(Strict):
@@ -66,6 +72,7 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
+        "negate_column",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -74,6 +81,7 @@ class Op(Strict):
     amount_of: Literal["atk", "def", "original_atk", "half_lp", "level", "count"] | None = None
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
+    banish: StrictBool = False  # destroy: the destroyed cards are banished, not sent to the GY
     position: Literal["attack", "defense", "face_down_defense", "any", "flip", "change"] = (
         "any"
     )  # fmt: skip
@@ -86,6 +94,12 @@ class Op(Strict):
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
+    unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
+    original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)
+    # "then" / "after that": this operation happens at a later timing than the ones before
+    # (so "when ..." triggers of the earlier ones miss it); without it one effect's
+    # operations happen at the same time (seed 000, 263-264)
+    then: StrictBool = False
     when_set: StrictBool = False  # only if the card was activated after being Set
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
@@ -231,7 +245,8 @@ class EffectSpec(Strict):
             raise ValueError("a trigger effect needs trigger")
         if self.kind == "continuous" and self.applies is None and not (self.trigger and self.ops):
             raise ValueError("a continuous effect needs applies, or trigger and do")
-        if self.kind != "continuous" and not self.ops:
+        # a Continuous or Field card's activation may only put it on the field (Skill Drain)
+        if self.kind not in ("continuous", "activate") and not self.ops:
             raise ValueError(f"a {self.kind} effect needs do")
         return self
 
