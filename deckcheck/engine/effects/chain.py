@@ -26,11 +26,12 @@ from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_target
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.effects.ops import VERBS, can_do, record, targetable
-from deckcheck.engine.events import ChainEvent, PhaseEvent
+from deckcheck.engine.events import ChainEvent, EquipEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
+from deckcheck.engine.query import add_lasting
 from deckcheck.engine.select import matches
-from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, SZONE, Frame
+from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, MZONE, SZONE, Frame
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -261,6 +262,7 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
     op: Op = e.ops[k]
     spec = op.spec
     skip = (spec.if_done and not link["previous"]) or (spec.when_set and not link["set"])
+    skip = skip or (spec.unless_done and bool(link["previous"]))
     if e.target and op.cards is not None and op.cards.of == "targets":
         skip = skip or not any(link["targets"])
     if not skip and spec.optional and "yes" not in ans:
@@ -301,7 +303,9 @@ def link_done(duel: Duel, f: Frame) -> None:
     if e.kind == "activate" and c.loc == SZONE and c.gen == link["gen"]:
         prop = c.d.spell_property
         stays = c.d.kind in ("spell", "trap") and prop not in ONE_SHOT
-        if prop == "equip" and (c.equip == EMPTY or link["negated"]):
+        if prop == "equip" and link["negated"] == "effect" and c.equip == EMPTY:
+            _equip_negated(duel, link)
+        if prop == "equip" and (c.equip == EMPTY or link["negated"] == "activation"):
             stays = False
         if link["negated"] == "activation":  # not "sent from the field" (RC-TRAP-004)
             to_pile(duel, card, GRAVE, "negated")
@@ -313,6 +317,19 @@ def link_done(duel: Duel, f: Frame) -> None:
     f.data["i"] -= 1
     f.step = "link"
     check_win(duel)
+
+
+def _equip_negated(duel: Duel, link: Link) -> None:
+    """An Equip Spell whose effect (not activation) was negated is still equipped, in a
+    negated state (seed 002:3927)."""
+    s = duel.state
+    live = [x for group in link["targets"] for x in live_targets(s, group)]
+    if not live or s.cards[live[0]].loc != MZONE or not s.cards[live[0]].face_up:
+        return
+    card = link["card"]
+    s.cards[card].equip = live[0]
+    add_lasting(s, card, "flag", "add", "negated", False, card)
+    duel.emit(EquipEvent("equip", link["player"], card, live[0]))
 
 
 def _chain_over(duel: Duel, f: Frame) -> None:
@@ -327,9 +344,9 @@ def _chain_over(duel: Duel, f: Frame) -> None:
     timing = f.data["timing"]
     if timing == "summoning":
         return
-    if timing == "main_chain" and not s.pending:
-        return
-    open_window(duel, timing if timing != "main_chain" else "main_chain")
+    # a chain from the Main Phase prompt: what it did may be answered ("when a monster is
+    # Special Summoned" by Monster Reborn: Bottomless Trap Hole), then the prompt is back
+    open_window(duel, timing)
 
 
 # ---- triggers: Simultaneous Effects Go On Chain --------------------------------------------------
@@ -365,13 +382,15 @@ def _still_valid(duel: Duel, p: dict[str, Any]) -> bool:
 
 def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     s = duel.state
-    from deckcheck.engine.effects.timing import condition_holds, resolvable
+    from deckcheck.engine.effects.timing import condition_holds, name_locked, resolvable
 
     e = effect_of(s, p["card"], p["effect"])
     c = s.cards[p["card"]]
     if "." not in p["effect"] and c.loc in FIELD and negated(s, p["card"]):
         return False
     if not limits.available(s, p["player"], p["card"], e):
+        return False
+    if s.floating and name_locked(s, p["player"], p["card"]):
         return False
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])

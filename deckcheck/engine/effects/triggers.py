@@ -24,7 +24,7 @@ from deckcheck.engine.events import (
     SummonEvent,
 )
 from deckcheck.engine.select import matches
-from deckcheck.engine.state import MZONE, SZONE
+from deckcheck.engine.state import BANISHED, GRAVE, MZONE, SZONE
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -156,6 +156,17 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
     return cards
 
 
+def _being_destroyed(event: Event, card: int, e: Any) -> bool:  # noqa: ANN401 - Effect
+    """A "when this card is destroyed" trigger answers from where the card goes: the
+    event comes while it is still on the field (RC-CHAIN-020)."""
+    return (
+        isinstance(event, MoveEvent)
+        and event.kind == "destroyed"
+        and event.card == card
+        and not {GRAVE, BANISHED}.isdisjoint(e.range)
+    )
+
+
 def _came_from(prev: str, wanted: frozenset[str]) -> bool:
     if prev in wanted:
         return True
@@ -178,9 +189,10 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         assert fx is not None
         player = c.ctrl if c.loc in FIELD else c.owner
         for e in fx.triggers:
-            if c.loc not in e.range:
+            leaving = _being_destroyed(event, iid, e)
+            if c.loc not in e.range and not leaving:
                 continue
-            if c.loc in FIELD and not c.face_up and e.kind != "flip":
+            if not leaving and c.loc in FIELD and not c.face_up and e.kind != "flip":
                 continue  # a Set card's effects do not apply (RC-DRAW-009)
             t = e.trigger
             if e.kind == "flip":
