@@ -59,8 +59,13 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
     }
 
 
-def _has_location(flt: Filter) -> bool:
-    return any(t.field == "location" for t in flt.terms)
+def _where(flt: Filter) -> frozenset[str] | tuple[str, ...] | None:
+    """The locations a filter may match: those its location term names, the field when it
+    names none, None (anywhere) for a negated one."""
+    for t in flt.terms:
+        if t.field == "location":
+            return None if t.negate else t.values
+    return FIELD
 
 
 def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
@@ -80,23 +85,35 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     elif of == "chain_card":
         r = link["responds"]
         out = [s.chain[r]["card"]] if 0 <= r < len(s.chain) else []
+    elif of == "deck_top":  # the top of the Deck is the end of the list
+        deck = s.sides[me].deck
+        out = deck[len(deck) - min(sel.count, len(deck)) :][::-1]
     elif of == "equipped":
         eq = s.cards[link["card"]].equip
         out = [eq] if eq != EMPTY else []
     else:  # choose, all
         flt = sel.filter
-        where = None if _has_location(flt) else FIELD
+        where = _where(flt)
         out = [
             i
             for i, c in enumerate(s.cards)
             if (where is None or c.loc in where) and c.loc != "gone" and matches(s, i, flt, me)
         ]
-        return [i for i in out if not (sel.other and i == link["card"])]
+        out = [i for i in out if not (sel.other and i == link["card"])]
+        return _highest(s, out, sel.highest) if sel.highest else out
     if sel.filter.terms:
         out = [i for i in out if matches(s, i, sel.filter, me)]
     if sel.other:
         out = [i for i in out if i != link["card"]]
     return out
+
+
+def _highest(s: State, out: list[int], stat: str) -> list[int]:
+    from deckcheck.engine.query import atk, defense
+
+    value = atk if stat == "atk" else defense
+    top = max((value(s, i) for i in out), default=0)
+    return [i for i in out if value(s, i) == top]
 
 
 def live_targets(s: State, group: list[list[int]]) -> list[int]:

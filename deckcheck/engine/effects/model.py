@@ -34,6 +34,7 @@ class Select:
     chooser: str = "you"
     other: bool = False
     random: bool = False
+    highest: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,10 @@ class CardEffects:
     summon: str | None = None
     triggers: tuple[Effect, ...] = field(default=())  # trigger and flip effects
     continuous: tuple[Effect, ...] = field(default=())
+    # effects a player activates (not triggers, flips or continuous effects) and every
+    # place they can be activated from: timing.activations skips a card anywhere else
+    activated: tuple[Effect, ...] = field(default=())
+    where: frozenset[str] = field(default=frozenset())
 
 
 def select(spec: sch.Cards) -> Select:
@@ -112,6 +117,7 @@ def select(spec: sch.Cards) -> Select:
         spec.chooser,
         spec.other,
         spec.random,
+        spec.highest,
     )
 
 
@@ -247,6 +253,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
     all_ = tuple(
         compile_effect(n, e, card_kind, spell_property) for n, e in enumerate(spec.effects)
     )
+    activated = tuple(e for e in all_ if e.kind not in ("trigger", "flip", "continuous"))
     return CardEffects(
         all_,
         spec.hatch,
@@ -257,6 +264,8 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
             if e.kind in ("trigger", "flip") or (e.kind == "continuous" and e.trigger)
         ),
         tuple(e for e in all_ if e.kind == "continuous" and e.applies is not None),
+        activated,
+        frozenset(r for e in activated for r in e.range),
     )
 
 

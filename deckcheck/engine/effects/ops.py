@@ -165,6 +165,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
         return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do in ("discard",) and op.cards is None:
         return len(s.sides[me].hand) >= (spec.count or 1)
+    if op.do == "mill":
+        return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do == "remove_counters":
         cards = candidates(duel, link, op)
         return any(s.cards[i].counters.get(spec.counter or "", 0) >= (spec.count or 1)
@@ -174,6 +176,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.cards is None:
         return True
     need = op.cards.min if op.cards.of == "choose" else 1
+    if op.cards.of == "deck_top":  # "the top 10 cards": all of them must be there
+        need = op.cards.count
     return len(candidates(duel, link, op)) >= need
 
 
@@ -656,7 +660,11 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
         c = s.cards[iid]
         if c.loc != MZONE or not c.face_up:
             continue
-        if op.spec.half:  # "becomes half": rounded up (RC-RND-002)
+        if op.spec.original:  # the original value becomes it (or half of it)
+            printed = c.d.atk if stat == "atk" else c.d.defense
+            value = (printed + 1) // 2 if op.spec.half else amount(duel, link, op)
+            add_lasting(s, iid, stat, "set_base", value, False, link["card"], until)
+        elif op.spec.half:  # "becomes half": rounded up (RC-RND-002)
             now = atk(s, iid) if stat == "atk" else defense(s, iid)
             add_lasting(s, iid, stat, "set", (now + 1) // 2, False, link["card"], until)
         elif op.do.startswith("set"):
@@ -851,9 +859,9 @@ def _reset_face_down(duel: Duel, iid: int) -> None:
     c = s.cards[iid]
     seq = c.seq
     lift(s, iid)
-    c.loc = "gone"  # so place_spell counts it as arriving: a new card, Set this turn
     place_spell(s, iid, c.ctrl, seq, False)
-    c.prev = SZONE
+    c.gen += 1  # a new card, Set this turn: its targets and limits are gone
+    c.counters, c.equip = {}, EMPTY
     duel.emit(PlaceEvent("set_by_effect", c.ctrl, iid, seq))
 
 

@@ -273,7 +273,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
     (Whether its operations fully succeed is checked only at resolution.)"""
     s = duel.state
     for o in e.ops:
-        if o.spec.if_done or o.spec.optional:
+        # "then" and "or, if you cannot" parts depend on what the earlier parts did
+        if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
             continue
         if (
             o.do == "draw"
