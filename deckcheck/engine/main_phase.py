@@ -24,6 +24,7 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import distinct
+from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
@@ -88,7 +89,9 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     n_own = len(own)
     # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
     tributes_ok = (True, n_own >= 1, n_own >= 2)
-    can_summon_now = side.summons < 1
+    # Double Summon: a second Normal Summon or Set this turn
+    extra = s.floating and player_flag(s, tp, "extra_normal_summon")
+    can_summon_now = side.summons < (2 if extra else 1)
     spell_free = EMPTY in side.szone[:5]
     scale_free: bool | None = None
     seen: set[object] = set()
