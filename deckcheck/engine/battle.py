@@ -55,6 +55,10 @@ def attack_options(duel: Duel) -> list[Action]:
             continue
         if s.lasting and has_flag(s, iid, "cannot_attack"):
             continue
+        # a second attack on monsters only, and none after a direct one (RC-ATK-011)
+        twice = c.attacked == s.turn and has_flag(s, iid, "attack_monsters_twice")
+        if twice and (targets[0] == EMPTY or _attacked_directly(s, iid)):
+            continue
         opts.extend(AttackChoice("attack", iid, t) for t in targets)
         if targets[0] != EMPTY and s.lasting and has_flag(s, iid, "direct_attack"):
             opts.append(AttackChoice("attack", iid, EMPTY))
@@ -66,7 +70,19 @@ def allowed_attacks(s: State, iid: int) -> int:
     up, the largest applies (RC-ATK-012)."""
     if has_flag(s, iid, "attack_thrice"):
         return 3
-    return 2 if has_flag(s, iid, "attack_twice") else 1
+    twice = has_flag(s, iid, "attack_twice") or has_flag(s, iid, "attack_monsters_twice")
+    return 2 if twice else 1
+
+
+def _attacked_directly(s: State, iid: int) -> bool:
+    """Whether the monster declared a direct attack this turn (the events since the turn
+    began)."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        if e.kind == "attack" and e.attacker == iid and e.target == EMPTY:
+            return True
+    return False
 
 
 @handles("battle", "declare")
@@ -275,6 +291,8 @@ def ds_end(duel: Duel, f: Frame) -> None:
         if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
             to_pile(duel, iid, GRAVE, "battle")
     s.battle = None
+    if s.floating:  # what lasts "for that battle" (player flags until end_of_damage_step)
+        s.floating = [x for x in s.floating if not x.get("battle")]
     open_window(duel, "damage_end", "battle_step")
 
 

@@ -89,6 +89,9 @@ def can_activate(
         top = chain[-1]["speed"]
         if e.speed < 2 or e.speed < top:
             return False
+        here = (iid, c.gen, str(e.index))
+        if any((x["card"], x["gen"], x["effect"]) == here for x in chain):
+            return False  # one card's effect once in a chain (002:4362)
     elif timing != "main" and e.speed < 2:
         return False
     summon_negation = e.trigger is not None and e.trigger.on == "summoning"
@@ -248,12 +251,22 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
         return False
     if c.attacker_self and (b is None or b.attacker != card):
         return False
+    if c.step and (not s.frames or s.frames[-1].data.get("timing") not in c.step):
+        return False
+    if c.opponent_attacks is not None and (
+        b is None or (s.cards[b.attacker].ctrl != me) != c.opponent_attacks
+    ):
+        return False
+    if c.direct_attack is not None and (b is None or (b.target == EMPTY) != c.direct_attack):
+        return False
     if c.deck_at_least is not None and len(side.deck) < c.deck_at_least:
         return False
     if c.hand_at_least is not None and len(side.hand) < c.hand_at_least:
         return False
     opp = s.sides[1 - me]
     if c.opponent_deck_at_least is not None and len(opp.deck) < c.opponent_deck_at_least:
+        return False
+    if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
     if c.no_cards_but_self:
         mine = [i for i, x in enumerate(s.cards) if x.loc in FIELD and x.ctrl == me]
