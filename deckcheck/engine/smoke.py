@@ -1,0 +1,156 @@
+"""A smoke test of a deck for CI: N seeded games against a fixed opponent. It fails when a
+card of the deck is not supported by the engine, when the engine raises, when an invariant
+of the duel breaks (engine/checks.py), or when an Extra Deck monster could never be
+summoned (no way to summon it that the engine plays, or no materials the deck could give).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckcheck.engine.agents import make_agent
+from deckcheck.engine.checks import problems
+from deckcheck.engine.coverage import coverage
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.match import game_seed
+from deckcheck.engine.procedures import could_summon
+from deckcheck.engine.template import DuelTemplate
+from deckcheck.errors import InputError
+
+MAX_DECISIONS = 20_000  # a duel this long is stuck: a failure too
+
+
+@dataclass
+class SmokeCheck:
+    name: str
+    ok: bool
+    message: str = ""
+    details: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SmokeReport:
+    deck: str
+    opponent: str
+    games: int
+    checks: list[SmokeCheck]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck,
+            "opponent": self.opponent,
+            "games": self.games,
+            "ok": self.ok,
+            "checks": [
+                {"name": c.name, "ok": c.ok, "message": c.message, "details": c.details}
+                for c in self.checks
+            ],
+        }
+
+
+def unsupported(template: DuelTemplate, player: int = 0) -> list[str]:
+    return [
+        f"{r.name} ({r.copies[player]} copies): {'; '.join(r.issues)}"
+        for r in coverage(template)
+        if r.copies[player]
+    ]
+
+
+def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
+    """Extra Deck monsters of the deck that no material the deck holds could summon (all its
+    monsters face-up at once: a generous test), or that have no procedure the engine plays."""
+    main, extra = template.zones[player]
+    monsters = [template.defs[i] for i in (*main, *extra) if template.defs[i].is_monster]
+    out = []
+    seen = set()
+    for i in extra:
+        d = template.defs[i]
+        if d.uid in seen:
+            continue
+        seen.add(d.uid)
+        if d.groups is None:
+            if d.fx is None or d.fx.summon != "by_effect_only":
+                out.append(f"{d.name}: no summoning procedure the engine plays")
+        elif not could_summon(d, monsters):
+            out.append(f"{d.name}: no monsters of the deck are materials for it")
+    return out
+
+
+def smoke(
+    template: DuelTemplate, games: int, seed: int, agents: tuple[str, str] = ("random", "random")
+) -> SmokeReport:
+    if not 1 <= games <= 100_000:
+        raise InputError("--games must be 1 to 100,000")
+    crashes: list[str] = []
+    broken: list[str] = []
+    for index in range(games):
+        s = game_seed(seed, index)
+        duel = Duel.new(template, s, index % 2)
+        players = (make_agent(agents[0], s, 0), make_agent(agents[1], s, 1))
+        decisions = 0
+        try:
+            while duel.prompt is not None:
+                prompt = duel.prompt
+                duel.apply_action(players[prompt.player].choose(duel, prompt))
+                decisions += 1
+                found = problems(duel)
+                if found:
+                    broken.append(f"game {index + 1} (seed {s}), decision {decisions}: {found[0]}")
+                    break
+                if decisions > MAX_DECISIONS:
+                    crashes.append(
+                        f"game {index + 1} (seed {s}): no end after {decisions} decisions"
+                    )
+                    break
+        except Exception as exc:  # noqa: BLE001 - any engine error fails the smoke test
+            crashes.append(f"game {index + 1} (seed {s}): {type(exc).__name__}: {exc}")
+    missing = unsupported(template)
+    stuck = never_summoned(template)
+    checks = [
+        SmokeCheck("cards supported", not missing,
+                   f"{len(missing)} cards not supported" if missing else "every card", missing),
+        SmokeCheck("Extra Deck summonable", not stuck,
+                   f"{len(stuck)} never summoned" if stuck else "every Extra Deck monster", stuck),
+        SmokeCheck(f"{games} games without an engine error", not crashes,
+                   f"{len(crashes)} games failed" if crashes else "no error", crashes),
+        SmokeCheck("invariants", not broken,
+                   f"{len(broken)} games broke one" if broken else "held", broken),
+    ]  # fmt: skip
+    return SmokeReport(template.decks[0].name, template.decks[1].name, games, checks)
+
+
+def render_text(report: SmokeReport) -> str:
+    lines = [f"smoke test of {report.deck} against {report.opponent}, {report.games} games:"]
+    for c in report.checks:
+        lines.append(f"  {'ok  ' if c.ok else 'FAIL'} {c.name}: {c.message}")
+        lines.extend(f"       {d}" for d in c.details[:20])
+        if len(c.details) > 20:
+            lines.append(f"       ... and {len(c.details) - 20} more")
+    lines.append("passed" if report.ok else "failed")
+    return "\n".join(lines)
+
+
+def render_junit(report: SmokeReport) -> str:
+    failures = sum(1 for c in report.checks if not c.ok)
+    suite = ET.Element(
+        "testsuite",
+        name=f"deckcheck.smoke.{report.deck}",
+        tests=str(len(report.checks)),
+        failures=str(failures),
+        errors="0",
+    )
+    for c in report.checks:
+        case = ET.SubElement(suite, "testcase", classname="deckcheck.smoke", name=c.name)
+        if not c.ok:
+            fail = ET.SubElement(case, "failure", message=c.message, type="smoke")
+            fail.text = "\n".join(c.details)
+    root = ET.Element("testsuites", tests=suite.get("tests", "0"), failures=str(failures))
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

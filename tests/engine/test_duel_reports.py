@@ -1,0 +1,117 @@
+"""Test duels that answer a deck builder's questions (issue 14, section 2): what each card
+did, goldfish runs, the smoke test for CI, and the gauntlet (locally and on Dask)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from deckcheck.engine.agents import make_agent, play
+from deckcheck.engine.checks import problems
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.gauntlet import pairs, render_text, run_gauntlet
+from deckcheck.engine.goldfish import PassAgent, goldfish
+from deckcheck.engine.smoke import never_summoned, render_junit, smoke
+from deckcheck.engine.template import prepare
+from deckcheck.engine.usage import game_usage
+from deckcheck.errors import InputError
+
+
+def test_usage_counts_what_the_events_say(template):
+    duel = play(Duel.new(template, 4, 0), (make_agent("greedy", 4, 0), make_agent("random", 4, 1)))
+    usage = game_usage(duel.state, 0).as_dict()
+    by_name = {c["name"]: c for c in usage["cards"]}
+    s = duel.state
+    drawn = [e for e in duel.events() if e.kind == "draw" and s.cards[e.card].owner == 0]
+    assert sum(c["drawn"] for c in by_name.values()) == len(drawn)
+    summons = [e for e in duel.events() if e.kind == "summon" and s.cards[e.card].owner == 0]
+    assert sum(c["summoned"] for c in by_name.values()) == len(summons)
+    for c in by_name.values():  # a card is dead in a game only if it was drawn in it
+        assert c["games_dead_in_hand"] <= c["games_drawn"] <= 1
+    still = {s.cards[i].d.name for i in s.sides[0].hand}
+    assert all(by_name[n]["games_dead_in_hand"] == 1 for n in still if by_name[n]["summoned"] == 0
+               and by_name[n]["activated"] == 0 and by_name[n]["set"] == 0)  # fmt: skip
+
+
+def test_the_passing_opponent_never_acts(template):
+    solo = goldfish(template, 3, 5, "greedy", 6)
+    assert len(solo.games) == 3
+    data = solo.as_dict()
+    assert [row["turn"] for row in data["by_turn"]] == list(range(1, 7))
+    # damage only grows, and the deck never takes any: the opponent only passes
+    for g in solo.games:
+        assert list(g.damage_by_turn) == sorted(g.damage_by_turn)
+    duel = Duel.new(template, 1, 0)
+    agents = (make_agent("random", 1, 0), PassAgent())
+    while duel.prompt is not None and duel.state.turn < 6:
+        p = duel.prompt
+        duel.apply_action(agents[p.player].choose(duel, p))
+    assert not [e for e in duel.events() if e.kind in ("summon", "activate") and e.player == 1]
+
+
+def test_goldfish_is_seeded_and_bounded(template):
+    a = goldfish(template, 4, 9, "random", 5).as_dict()
+    assert a == goldfish(template, 4, 9, "random", 5).as_dict()
+    assert a != goldfish(template, 4, 10, "random", 5).as_dict()
+    with pytest.raises(InputError, match="--turns"):
+        goldfish(template, 1, 0, "random", 0)
+    with pytest.raises(InputError, match="--games"):
+        goldfish(template, 0, 0, "random", 5)
+
+
+def test_smoke_fails_on_unsupported_cards_and_passes_the_engine_checks(template):
+    report = smoke(template, 3, 2)
+    checks = {c.name: c for c in report.checks}
+    assert not checks["cards supported"].ok  # AI_Zoodiac has cards without card files
+    assert any("Aleister the Invoker" in d for d in checks["cards supported"].details)
+    assert checks["3 games without an engine error"].ok and checks["invariants"].ok
+    assert not report.ok
+    xml = ET.fromstring(render_junit(report))
+    suite = xml.find("testsuite")
+    assert suite is not None and suite.get("tests") == "4"
+    assert suite.get("failures") == str(sum(1 for c in report.checks if not c.ok))
+
+
+def test_smoke_names_extra_deck_monsters_that_can_never_be_summoned(db, deck_lists):
+    t = prepare([deck_lists["AI_Zoodiac"], deck_lists["AI_Level8"]], db)
+    stuck = never_summoned(t)
+    assert any(s.startswith("Invoked Mechaba") for s in stuck)  # a Fusion: no procedure
+    assert not any(s.startswith("Daigusto Emeral") for s in stuck)  # Rank 6: the deck can
+
+
+def test_invariants_hold_and_a_lost_card_is_found(template):
+    duel = Duel.new(template, 3, 0)
+    assert problems(duel) == []
+    duel.state.sides[0].hand.pop()
+    assert "a card is lost or in two places" in problems(duel)
+
+
+def test_gauntlet_matrix_and_local_results(db, deck_lists):
+    names = ["AI_Zoodiac", "AI_Level8", "AI_Burn"]
+    lists = [deck_lists[n] for n in names]
+    tpl = {p: prepare([lists[p[0]], lists[p[1]]], db) for p in pairs(3)}
+    report = run_gauntlet(tpl, names, 4, 7, ("random", "random"))
+    data = report.as_dict()
+    for a in range(3):
+        for b in range(3):
+            if a != b:
+                m = report.matches[(min(a, b), max(a, b))]
+                assert data["matrix"][a][b] + data["matrix"][b][a] == pytest.approx(
+                    1 - m.draws / 4
+                )
+    assert "Win rate of the row deck" in render_text(report)
+    again = run_gauntlet(tpl, names, 4, 7, ("random", "random"), workers=2)
+    assert again.as_dict() == data
+    with pytest.raises(InputError, match="two decks"):
+        run_gauntlet({}, ["AI_Burn"], 4, 7, ("random", "random"))
+
+
+def test_gauntlet_on_a_dask_local_cluster_matches_the_local_run(db, deck_lists):
+    pytest.importorskip("dask.distributed")
+    names = ["AI_Zoodiac", "AI_Level8"]
+    lists = [deck_lists[n] for n in names]
+    tpl = {p: prepare([lists[p[0]], lists[p[1]]], db) for p in pairs(2)}
+    local = run_gauntlet(tpl, names, 6, 3, ("random", "random"))
+    dask = run_gauntlet(tpl, names, 6, 3, ("random", "random"), scheduler="local")
+    assert dask.as_dict() == local.as_dict()
