@@ -86,6 +86,18 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
     return False
 
 
+def unaffected(s: State, iid: int, source: int) -> bool:
+    """Whether the card is unaffected by the effects of card ``source``: a flag
+    ``unaffected_by_spells_traps`` shields it from every other Spell/Trap (Forbidden Lance)."""
+    if not s.lasting or s.cards[source].d.kind not in ("spell", "trap"):
+        return False
+    return any(
+        m.card == iid and m.value == "unaffected_by_spells_traps" and m.source != source
+        for m in s.lasting
+        if m.stat == "flag"
+    )
+
+
 def _mods(s: State, iid: int, stat: str) -> list[Lasting]:
     return [m for m in s.lasting if m.card == iid and m.stat == stat]
 

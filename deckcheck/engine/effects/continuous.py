@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.effects.context import FIELD, new_link, pool
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.query import Lasting, has_flag
+from deckcheck.engine.query import Lasting, has_flag, unaffected
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
 
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 def negated(s: State, iid: int) -> bool:
     """Whether the card's effects are negated now: by a flag on it, by its name (Called by
     the Grave), or by a column (Infinite Impermanence)."""
-    if has_flag(s, iid, "negated"):
-        return True
+    if has_flag(s, iid, "negated") or has_flag(s, iid, "drained"):
+        return True  # drained (Skill Drain): negated, but its effects may still be activated
     if not s.floating:
         return False
     c = s.cards[iid]
@@ -45,7 +45,7 @@ def negated(s: State, iid: int) -> bool:
 def adjust(duel: Duel) -> None:
     s = duel.state
     template = duel.template
-    if not template.continuous_cards and not any(c.equip != EMPTY for c in s.cards):
+    if not template.continuous_cards and not _equipping(s):
         return
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
@@ -73,6 +73,8 @@ def adjust(duel: Duel) -> None:
             else:
                 targets = [iid]
             for t in targets:
+                if unaffected(s, t, iid):
+                    continue
                 if a.atk:
                     wanted.append((t, "atk", "add", a.atk, iid))
                 if a.defense:
@@ -106,12 +108,19 @@ def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> None:
         s.lasting = keep
 
 
+def _equipping(s: State) -> list[int]:
+    """Cards in the Spell & Trap Zones equipped to a monster (only there does an equip
+    hold; the zones are read rather than every card: this runs after every operation)."""
+    cards = s.cards
+    found = [i for side in s.sides for i in side.szone if i != EMPTY and cards[i].equip != EMPTY]
+    return sorted(found) if len(found) > 1 else found
+
+
 def _equips(duel: Duel) -> None:
     """An Equip Card whose monster is gone (or face-down) is sent to the Graveyard."""
     s = duel.state
-    for iid, c in enumerate(s.cards):
-        if c.equip == EMPTY or c.loc != SZONE:
-            continue
+    for iid in _equipping(s):
+        c = s.cards[iid]
         m = s.cards[c.equip]
         if m.loc != MZONE or not m.face_up:
             c.equip = EMPTY

@@ -40,7 +40,16 @@ from deckcheck.engine.events import (
     SummonEvent,
 )
 from deckcheck.engine.moves import draw, lift, place_monster, place_spell, to_pile
-from deckcheck.engine.query import add_lasting, atk, defense, drop_lasting, has_flag, level, view
+from deckcheck.engine.query import (
+    add_lasting,
+    atk,
+    defense,
+    drop_lasting,
+    has_flag,
+    level,
+    unaffected,
+    view,
+)
 from deckcheck.engine.rng import Rng
 from deckcheck.engine.state import (
     BANISHED,
@@ -283,7 +292,9 @@ def can_special(s: State, iid: int, ignore: bool) -> bool:
 
 def _cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
-    return [i for i in chosen(duel, link, op, ans) if s.cards[i].loc != "gone"]
+    src = link["card"]
+    return [i for i in chosen(duel, link, op, ans)
+            if s.cards[i].loc != "gone" and not unaffected(s, i, src)]  # fmt: skip
 
 
 @verb("destroy")
@@ -603,7 +614,7 @@ def negate_attack(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
 
 
 def _until(s: State, until: str) -> int:
-    if until == "end_of_turn":
+    if until in ("end_of_turn", "end_of_damage_step"):  # the latter also ends with its battle
         return s.turn
     if until == "end_of_next_turn":
         return s.turn + 1
@@ -950,7 +961,8 @@ def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
     if op.cards is None:
         for p in players(op.spec.player, link["player"]):
             s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
-                               "until": until, "source": link["card"]})  # fmt: skip
+                               "until": until, "source": link["card"],
+                               "battle": op.spec.until == "end_of_damage_step"})  # fmt: skip
         return []
     out = []
     for iid in _cards(duel, link, op, ans):
@@ -1014,6 +1026,23 @@ def skips(s: State, player: int, phase: str) -> bool:
                 s.floating.remove(f)
             return True
     return False
+
+
+@verb("bind")
+def bind(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Bind ``cards`` to this card while it is on the field (Call of the Haunted and its
+    monster): ``bound`` selections and triggers name them."""
+    s = duel.state
+    card = link["card"]
+    c = s.cards[card]
+    if c.loc not in FIELD or c.gen != link["gen"]:
+        return []
+    s.floating = [f for f in s.floating if not (f.get("kind") == "bond" and f["card"] == card)]
+    out = _cards(duel, link, op, ans)
+    for iid in out:
+        s.floating.append({"kind": "bond", "card": card, "target": iid,
+                           "tgen": s.cards[iid].gen})  # fmt: skip
+    return out
 
 
 @verb("negate_column")
