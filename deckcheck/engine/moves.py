@@ -50,7 +50,7 @@ def lift(state: State, iid: int) -> None:
             if iid in host.overlay:
                 host.overlay.remove(iid)
                 break
-    else:
+    elif loc != TOKEN_GONE:  # a new Token comes from nowhere
         pile = _pile(state, c.owner, loc)
         pile.remove(iid)
     c.seq = EMPTY
@@ -106,6 +106,8 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
         return
     c.loc = loc
+    if loc == GRAVE:
+        c.placed = state.turn  # "except the turn it was sent to the GY"
     c.face_up = face_up if loc != EXTRA else face_up and from_field
     if loc in (HAND, DECK):
         c.proper = False

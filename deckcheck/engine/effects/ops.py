@@ -25,7 +25,7 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import damage, distinct
-from deckcheck.engine.effects.context import FIELD, Link, controller_of, players, pool
+from deckcheck.engine.effects.context import FIELD, Link, controller_of, effect_of, players, pool
 from deckcheck.engine.effects.model import Op
 from deckcheck.engine.events import (
     CardEvent,
@@ -207,6 +207,13 @@ def _to_hand_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return c.loc != HAND and c.d.kind != "token"
 
 
+def _not_token_cost(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """A Token cannot be sent to the GY or returned to the Deck for a cost (RC-COST-007)."""
+    if duel.state.cards[iid].d.kind != "token":
+        return True
+    return not any(o is op for o in effect_of(duel.state, link["card"], link["effect"]).cost)
+
+
 def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return can_special(duel.state, iid, op.spec.ignore_conditions) and bool(
         _zones(duel, link, op, iid, [])
@@ -255,6 +262,8 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "take_control": _monster,  # a face-down monster too (Change of Heart)
     "banish": _banishable,
     "equip": _face_up_monster,
+    "send_to_graveyard": _not_token_cost,
+    "return_to_deck": _not_token_cost,
 }
 
 
