@@ -18,7 +18,9 @@ from deckcheck.engine.untrusted import Strict, Text
 Kind = Literal["activate", "ignition", "trigger", "quick", "continuous", "flip"]
 Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
 Who = Literal["you", "opponent", "both"]
-Until = Literal["end_of_turn", "end_of_next_turn", "while_face_up", "permanent"]
+Until = Literal[
+    "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step"
+]
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 Signed = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
@@ -50,7 +52,7 @@ class Cards(Strict):
 
     of: Literal[
         "self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all",
-        "deck_top",
+        "deck_top", "bound",
     ]  # fmt: skip
     filter: FilterSpec = {}
     count: Count = 1  # choose: how many (at most)
@@ -59,6 +61,8 @@ class Cards(Strict):
     other: StrictBool = False  # not this card
     random: StrictBool = False  # choose at random
     highest: Literal["atk", "def"] | None = None
+    atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
+    declared: StrictBool = False  # only cards with the name the effect declared
 
 
 class Op(Strict):
@@ -72,7 +76,7 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
-        "negate_column",
+        "negate_column", "bind",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -94,6 +98,7 @@ class Op(Strict):
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
+    otherwise: StrictBool = False  # "otherwise": only if the previous operation acted on nothing
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
     original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)
     # "then" / "after that": this operation happens at a later timing than the ones before
@@ -113,7 +118,7 @@ class Op(Strict):
             "change_atk", "change_def", "set_atk", "set_def", "return_to_hand",
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
-            "place_counters", "remove_counters",
+            "place_counters", "remove_counters", "bind",
         }  # fmt: skip
         if self.do in needs_cards and self.cards is None:
             raise ValueError(f"{self.do} needs cards")
@@ -142,6 +147,7 @@ class Condition(Strict):
     none: FilterSpec | None = None  # no card matches
     lp_at_least: Amount | None = None
     lp_at_most: Amount | None = None
+    lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP against theirs
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
     chain_empty: StrictBool | None = None
@@ -150,10 +156,16 @@ class Condition(Strict):
     deck_at_least: Count | None = None  # cards in your deck
     hand_at_least: Count | None = None
     opponent_deck_at_least: Count | None = None
+    not_sent_this_turn: StrictBool | None = None  # not the turn this card arrived in the GY
     no_cards_but_self: StrictBool | None = None  # you control no other cards
     fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
     attack_target_self: StrictBool | None = None
     attacker_self: StrictBool | None = None
+    # the Damage Step's step now (the window's timing): damage_start, before_damage,
+    # damage_calculation, after_damage, damage_end
+    step: list[Text] = []
+    opponent_attacks: StrictBool | None = None  # the attacking monster is the opponent's
+    direct_attack: StrictBool | None = None  # the attack is a direct attack
 
 
 class Trigger(Strict):
@@ -163,6 +175,7 @@ class Trigger(Strict):
     event: Event
     filter: FilterSpec = {}  # the event's card(s) (at least one must match)
     self: StrictBool = False  # the event is about this card
+    bound: StrictBool = False  # the event is about a card bound to this card (``bind``)
     by: Who = "both"  # whose card/action it is (relative to this card's controller)
     how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...
     from_: list[Where] = Field([], alias="from")  # sent_to_graveyard, leaves_field, destroyed
@@ -217,6 +230,8 @@ class Applies(Strict):
     atk: Signed | None = None
     defense: Signed | None = Field(None, alias="def")
     flags: list[Text] = []
+    # the ATK becomes a multiple of the original ATK (Megamorph)
+    atk_becomes: Literal["double_original", "half_original"] | None = None
 
 
 class EffectSpec(Strict):

@@ -234,6 +234,10 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
         return False
     if c.lp_at_most is not None and side.lp > c.lp_at_most:
         return False
+    if c.lp_vs_opponent is not None:
+        theirs = s.sides[1 - me].lp
+        if not (side.lp < theirs if c.lp_vs_opponent == "lower" else side.lp > theirs):
+            return False
     if c.your_turn is not None and (s.turn_player == me) != c.your_turn:
         return False
     if c.phase and s.phase not in c.phase:
