@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from deckcheck.cli.common import DATE, OUTPUT_HELP, TextOrJson, fail, group, parse_date
+from deckcheck.cli.common import (
+    CARDS_HELP,
+    DATE,
+    OUTPUT_HELP,
+    TextOrJson,
+    fail,
+    group,
+    parse_date,
+)
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -83,6 +91,30 @@ def show(
         typer.echo(card_json(found, day, legality))
     else:
         typer.echo(card_text(found, day, legality))
+
+
+@cards_app.command("coverage")
+def coverage(
+    decks: list[str] = typer.Argument(..., help="Deck files or ydke:// URLs."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+) -> None:
+    """Which cards of each deck the duel engine plays fully: the supported share of card
+    copies (Main and Extra Deck), then every unsupported card with copies and reasons."""
+    import json
+
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks import load_deck
+    from deckcheck.engine.coverage import deck_support, render_text
+
+    if output_format not in ("text", "json"):
+        fail(f"unknown output format {output_format!r} (text, json)")
+    db = CardDB.open(cards)
+    reports = [deck_support(load_deck(d, db), db) for d in decks]
+    if output_format == "json":
+        typer.echo(json.dumps({"decks": [r.as_dict() for r in reports]}, indent=2))
+    else:
+        typer.echo(render_text(reports))
 
 
 def find_card(db: CardDB, text: str) -> Card:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.engine.agents import make_agent, play
-from deckcheck.engine.coverage import CoverageRow, coverage
+from deckcheck.engine.coverage import CoverageRow, DeckSupport, coverage, template_support
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.log import header, prepare_log_folder, write_log
 from deckcheck.engine.rng import derive
@@ -44,6 +44,7 @@ class MatchReport:
     agents: tuple[str, str]
     names: tuple[str, str]
     coverage: list[CoverageRow] = field(default_factory=list)
+    support: tuple[DeckSupport, ...] = ()  # each deck's supported share, shown first
 
     @property
     def wins(self) -> tuple[int, int]:
@@ -74,6 +75,7 @@ class MatchReport:
             }
         return {
             "decks": list(self.names),
+            "support": [s.as_dict() for s in self.support],
             "agents": list(self.agents),
             "games": n,
             "a_wins": wins_a,
@@ -190,7 +192,7 @@ def run_match(
             results = [r for chunk in pool.map(_play_chunk, chunks) for r in chunk]
         results.sort(key=lambda g: g.index)
     names = (template.decks[0].name, template.decks[1].name)
-    return MatchReport(results, agents, names, coverage(template))
+    return MatchReport(results, agents, names, coverage(template), template_support(template))
 
 
 def _prepare_log_dir(log_dir: Path, games: int, force: bool) -> None:
@@ -206,7 +208,8 @@ def render_text(report: MatchReport) -> str:
     a, b = report.names
     n = data["games"]
     low, high = data["a_win_rate_wilson95"]
-    lines = [
+    lines = [s.headline() for s in report.support]
+    lines += [
         f"{n} games, {a} vs {b}, agents {report.agents[0]} vs {report.agents[1]}",
         f"  {a}: {data['a_wins']} wins ({data['a_win_rate']:.1%}, 95% CI {low:.1%}-{high:.1%})",
         f"  {b}: {data['b_wins']} wins ({data['b_win_rate']:.1%}, 95% CI "
