@@ -72,13 +72,18 @@ def adjust(duel: Duel) -> None:
                 targets = [c.equip]
             else:
                 targets = [iid]
+            times = c.counters.get(a.per_counter, 0) if a.per_counter else 1
             for t in targets:
                 if unaffected(s, t, iid):
                     continue
-                if a.atk:
-                    wanted.append((t, "atk", "add", a.atk, iid))
-                if a.defense:
-                    wanted.append((t, "defense", "add", a.defense, iid))
+                if a.atk and times:
+                    wanted.append((t, "atk", "add", a.atk * times, iid))
+                if a.atk_becomes:  # a continuous "becomes": later increases still count
+                    base = s.cards[t].d.atk
+                    value = base * 2 if a.atk_becomes == "double_original" else (base + 1) // 2
+                    wanted.append((t, "atk", "set", value, iid))
+                if a.defense and times:
+                    wanted.append((t, "defense", "add", a.defense * times, iid))
                 for flag in a.flags:
                     wanted.append((t, "flag", "add", flag, iid))
     _sync(s, wanted)

@@ -232,6 +232,7 @@ class Applies(Strict):
     flags: list[Text] = []
     # the ATK becomes a multiple of the original ATK (Megamorph)
     atk_becomes: Literal["double_original", "half_original"] | None = None
+    per_counter: Text | None = None  # atk/def are for each such counter on this card
 
 
 class EffectSpec(Strict):
