@@ -71,6 +71,10 @@ class Progress:
     def line(self) -> str:
         seconds = time.monotonic() - self.started
         count = f" {self.done}/{self.total}" if self.total else ""
+        if self.total and self.done and seconds > 0:
+            rate = self.done / seconds
+            left = (self.total - self.done) / rate
+            return f"{self.what}...{count}, {rate:.1f}/s, {left:.0f} s left ({seconds:.0f} s)"
         return f"{self.what}...{count} ({seconds:.0f} s)"
 
     def _draw(self) -> None:

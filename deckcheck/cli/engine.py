@@ -1,4 +1,5 @@
-"""Duel engine commands: ``duel``, ``play``, ``replay`` and ``scenario run``."""
+"""Duel engine commands: ``duel``, ``play``, ``replay``, ``scenario run``, ``goldfish``,
+``gauntlet`` and ``smoke``."""
 
 from __future__ import annotations
 
@@ -218,3 +219,191 @@ def scenario_run(
     for error in errors:
         typer.echo(f"deckcheck: error: {error}", err=True)
     raise typer.Exit(EXIT_USAGE if errors else EXIT_INVALID if failed else EXIT_OK)
+
+
+def _prepared(
+    paths: list[str], cards: Path | None, format_id: str, on: str | None, validate: bool,
+    profile: str,
+) -> tuple[CardDB, list[Deck]]:  # fmt: skip
+    """Open the card data and read the decks, validated for the format unless told not to
+    (an invalid deck prints its report and exits 1)."""
+    from deckcheck.cards.db import CardDB
+    from deckcheck.cli.common import parse_date
+    from deckcheck.decks import load_deck
+
+    db = CardDB.open(cards)
+    decks = [load_deck(p, db) for p in paths]
+    if validate:
+        from deckcheck.report.render import renderer
+        from deckcheck.validation import Checker
+
+        checker = Checker(db)
+        reports = [checker.check(deck, format_id, parse_date(on)) for deck in decks]
+        if not all(r.valid for r in reports):
+            typer.echo(renderer("text")([r for r in reports if not r.valid]))
+            typer.echo("deckcheck: a deck is not valid for the format; no duels", err=True)
+            raise typer.Exit(EXIT_INVALID)
+    return db, decks
+
+
+@app.command()
+def goldfish(
+    deck: str = typer.Argument(..., help="The deck (file or ydke:// URL)."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    turns: int = typer.Option(10, "--turns", help="Turns to play in each game."),
+    agent: AgentName = typer.Option("greedy", "--agent", help="Who plays the deck."),
+    seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
+    format_id: str = typer.Option("tcg", "--format", "-f", help="Format the deck must obey."),
+    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    plot: Path = typer.Option(
+        None, "--plot", help="Also draw damage and wins by turn (.png/.svg)."
+    ),
+    force: bool = typer.Option(False, "--force", help="Replace an existing plot file."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+) -> None:
+    """How a deck develops alone: the opponent only passes. Turn-1 board, damage and wins
+    by turn, per-card usage; seeded, with intervals."""
+    import json
+
+    from deckcheck.engine.goldfish import goldfish as run_goldfish
+    from deckcheck.engine.goldfish import render_text
+    from deckcheck.engine.template import prepare
+    from deckcheck.progress import progress
+
+    if plot is not None:
+        from deckcheck.stats.plot import plot_target
+
+        plot_target(plot, force)  # refuse a bad path before any work
+    db, decks = _prepared([deck], cards, format_id, on, validate, profile)
+    template = prepare([decks[0], decks[0]], db, profile)
+    with progress("goldfish games", total=games) as line:
+        report = run_goldfish(template, games, seed, agent, turns, lambda n: line.advance())
+    if report.stopped:
+        typer.echo(f"deckcheck: stopped after {len(report.games)} of {games} games", err=True)
+    if plot is not None and report.games:
+        from deckcheck.engine.plots import plot_goldfish
+
+        plot_goldfish(report, plot, force)
+    if output_format == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        typer.echo(render_text(report))
+    raise typer.Exit(EXIT_OK)
+
+
+@app.command()
+def gauntlet(
+    decks: list[str] = typer.Argument(..., help="Two or more decks (files or ydke:// URLs)."),
+    games: int = typer.Option(100, "--games", "-n", help="Games per pair of decks."),
+    seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
+    agents: str = typer.Option(
+        "random,random", "--agents", metavar="A[,B]", help="Agents: random or greedy."
+    ),
+    workers: int = typer.Option(1, "--workers", help="Processes to play on (local runs)."),
+    scheduler: str = typer.Option(
+        None,
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: its scheduler's address, or 'local' for a local cluster "
+        "(pip install 'deckcheck[cluster]'). Same seeds, same results as a local run.",
+    ),
+    format_id: str = typer.Option("tcg", "--format", "-f", help="Format the decks must obey."),
+    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
+    output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
+    plot: Path = typer.Option(None, "--plot", help="Also draw the heat map (.png/.svg)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing plot file."),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+) -> None:
+    """Every pair of decks plays N seeded games (each going first in half): the matrix of
+    win rates."""
+    import json
+
+    from deckcheck.engine.agents import parse_agents
+    from deckcheck.engine.gauntlet import pairs, render_text, run_gauntlet
+    from deckcheck.engine.template import deck_list, prepare
+    from deckcheck.progress import progress
+
+    if len(decks) < 2:
+        fail("a gauntlet needs at least two decks")
+    if plot is not None:
+        from deckcheck.stats.plot import plot_target
+
+        plot_target(plot, force)
+    names = parse_agents(agents)
+    db, loaded = _prepared(decks, cards, format_id, on, validate, profile)
+    lists = [deck_list(d) for d in loaded]
+    templates = {p: prepare([lists[p[0]], lists[p[1]]], db, profile) for p in pairs(len(lists))}
+    labels = _labels([d.name for d in lists])
+    with progress("gauntlet", total=len(templates)) as line:
+
+        def advance(done: int, total: int) -> None:
+            line.total = total
+            line.done = done - 1
+            line.advance()
+
+        report = run_gauntlet(templates, labels, games, seed, names, workers, scheduler, advance)
+    if plot is not None:
+        from deckcheck.engine.plots import plot_gauntlet
+
+        plot_gauntlet(report, plot, force)
+    if output_format == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        typer.echo(render_text(report))
+    raise typer.Exit(EXIT_OK)
+
+
+def _labels(names: list[str]) -> list[str]:
+    """Deck names for the matrix, made unique (the same deck twice is two entries)."""
+    out: list[str] = []
+    for n in names:
+        label, k = n, 2
+        while label in out:
+            label, k = f"{n} ({k})", k + 1
+        out.append(label)
+    return out
+
+
+@app.command()
+def smoke(
+    deck: str = typer.Argument(..., help="The deck to test (file or ydke:// URL)."),
+    opponent: str = typer.Option(
+        None, "--opponent", help="The fixed opponent's deck (default: a copy of the deck)."
+    ),
+    games: int = typer.Option(20, "--games", "-n", help="Number of seeded games."),
+    seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
+    format_id: str = typer.Option("tcg", "--format", "-f", help="Format the deck must obey."),
+    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
+    profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
+    output_format: str = typer.Option(
+        "text", "--output-format", help="text, json or junit (for CI test views)."
+    ),
+    cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
+) -> None:
+    """A CI smoke test of a deck: fails (exit 1) when a card is not supported, the engine
+    raises, an invariant breaks, or an Extra Deck monster could never be summoned."""
+    import json
+
+    from deckcheck.engine.smoke import render_junit, render_text
+    from deckcheck.engine.smoke import smoke as run_smoke
+    from deckcheck.engine.template import prepare
+
+    if output_format not in ("text", "json", "junit"):
+        fail(f"unknown output format {output_format!r} (text, json, junit)")
+    paths = [deck] + ([opponent] if opponent else [])
+    db, loaded = _prepared(paths, cards, format_id, on, validate, profile)
+    template = prepare([loaded[0], loaded[-1]], db, profile)
+    report = run_smoke(template, games, seed)
+    if output_format == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    elif output_format == "junit":
+        typer.echo(render_junit(report), nl=False)
+    else:
+        typer.echo(render_text(report))
+    raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)

@@ -58,6 +58,7 @@ class GoldfishReport:
     max_turns: int
     games: list[GoldfishGame] = field(default_factory=list)
     usage: CardUsage = field(default_factory=CardUsage)
+    stopped: bool = False  # Ctrl-C: the games so far
 
     def as_dict(self) -> dict[str, Any]:
         n = len(self.games)
@@ -206,12 +207,15 @@ def goldfish(
         raise InputError("--turns must be 1 to 100")
     solo = solo_template(template)
     report = GoldfishReport(template.decks[0].name, agent, max_turns)
-    for i in range(games):
-        game, usage = play_goldfish(solo, derive(seed, i), agent, max_turns)
-        report.games.append(game)
-        report.usage.add(usage)
-        if progress is not None:
-            progress(i + 1)
+    try:
+        for i in range(games):
+            game, usage = play_goldfish(solo, derive(seed, i), agent, max_turns)
+            report.games.append(game)
+            report.usage.add(usage)
+            if progress is not None:
+                progress(i + 1)
+    except KeyboardInterrupt:  # stop cleanly: report what finished
+        report.stopped = True
     return report
 
 
