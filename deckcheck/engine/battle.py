@@ -248,8 +248,7 @@ def calculate(duel: Duel) -> None:
             _destroy(duel, b.attacker)
             _battle_damage(duel, tp, guard - power)
         elif power > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
-            _destroy(duel, b.attacker)
-            _destroy(duel, b.target)
+            _destroy(duel, b.attacker, b.target)
         return
     guard = defense(s, b.target)
     if power > guard:
@@ -267,15 +266,20 @@ def _battle_damage(duel: Duel, player: int, amount: int) -> None:
     damage(duel, player, amount, "battle")
 
 
-def _destroy(duel: Duel, iid: int) -> None:
+def _destroy(duel: Duel, *iids: int) -> None:
+    """Monsters destroyed by one battle are destroyed at once: each event sees all of them
+    destroyed (mutual destruction, RC-DS-016)."""
     s = duel.state
-    c = s.cards[iid]
-    if s.lasting and has_flag(s, iid, "no_battle_destroy"):
-        return
-    if s.floating and player_flag(s, c.ctrl, "monsters_no_battle_destroy"):
-        return
-    c.destroyed = True
-    duel.emit(MoveEvent("destroyed", c.ctrl, iid, "battle"))
+    out = []
+    for iid in iids:
+        if s.lasting and has_flag(s, iid, "no_battle_destroy"):
+            continue
+        if s.floating and player_flag(s, s.cards[iid].ctrl, "monsters_no_battle_destroy"):
+            continue
+        s.cards[iid].destroyed = True
+        out.append(iid)
+    for iid in out:
+        duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "battle"))
 
 
 @handles("battle", "ds_end")
