@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers register)
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import check_win, distinct
+from deckcheck.engine.effects.ops import skips
 from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
 from deckcheck.engine.moves import draw, to_pile
 from deckcheck.engine.processor import handles, open_window, push
@@ -72,6 +73,9 @@ def turn_start(duel: Duel, f: Frame) -> None:
 @handles("duel", "draw_phase")
 def draw_phase(duel: Duel, f: Frame) -> None:
     s = duel.state
+    if s.floating and skips(s, s.turn_player, "draw"):  # Reckless Greed
+        f.step = "standby"
+        return
     s.phase = "draw"
     duel.emit(PhaseEvent("phase", "draw"))
     if s.turn > 1 and not draw(duel, s.turn_player, 1):  # no draw on the first turn

@@ -91,6 +91,8 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     elif of == "equipped":
         eq = s.cards[link["card"]].equip
         out = [eq] if eq != EMPTY else []
+    elif of == "bound":
+        out = bound(s, link["card"])
     else:  # choose, all
         flt = sel.filter
         where = _where(flt)
@@ -100,12 +102,36 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
             if (where is None or c.loc in where) and c.loc != "gone" and matches(s, i, flt, me)
         ]
         out = [i for i in out if not (sel.other and i == link["card"])]
+        out = _narrow(s, link, sel, out)
         return _highest(s, out, sel.highest) if sel.highest else out
     if sel.filter.terms:
         out = [i for i in out if matches(s, i, sel.filter, me)]
     if sel.other:
         out = [i for i in out if i != link["card"]]
+    return _narrow(s, link, sel, out)
+
+
+def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
+    """The selection's terms that read the duel, not the card: ATK within its controller's
+    LP (Ring of Destruction), the declared name (Mind Crush)."""
+    if sel.atk_within_lp:
+        from deckcheck.engine.query import atk
+
+        out = [i for i in out if atk(s, i) <= s.sides[s.cards[i].ctrl].lp]
+    if sel.declared:
+        name = link.get("declared")
+        out = [i for i in out if name is not None and name in s.cards[i].d.names]
     return out
+
+
+def bound(s: State, card: int) -> list[int]:
+    """The cards bound to ``card`` (Call of the Haunted's monster), while each is still the
+    card it was when bound."""
+    return [
+        f["target"]
+        for f in s.floating
+        if f.get("kind") == "bond" and f["card"] == card and s.cards[f["target"]].gen == f["tgen"]
+    ]
 
 
 def _highest(s: State, out: list[int], stat: str) -> list[int]:

@@ -35,6 +35,8 @@ class Select:
     other: bool = False
     random: bool = False
     highest: str | None = None
+    atk_within_lp: bool = False
+    declared: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class Trig:
     kinds: frozenset[str]
     card_activation: bool | None
     cause: frozenset[str] = frozenset()
+    bound: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,8 @@ def select(spec: sch.Cards) -> Select:
         spec.other,
         spec.random,
         spec.highest,
+        spec.atk_within_lp,
+        spec.declared,
     )
 
 
@@ -206,6 +211,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             frozenset(t.kind),
             t.card_activation,
             frozenset(t.cause),
+            t.bound,
         )
     cond = None
     if e.condition is not None:

@@ -98,7 +98,6 @@ class Op(Strict):
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
-    otherwise: StrictBool = False  # "otherwise": only if the previous operation acted on nothing
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
     original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)
     # "then" / "after that": this operation happens at a later timing than the ones before

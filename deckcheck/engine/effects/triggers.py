@@ -145,6 +145,12 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         return None
     if t.self and card not in cards:
         return None
+    if t.bound:
+        from deckcheck.engine.effects.context import bound
+
+        cards = [i for i in cards if i in bound(s, card)]
+        if not cards:
+            return None
     if t.by == "you" and actor != player:
         return None
     if t.by == "opponent" and actor != 1 - player:
