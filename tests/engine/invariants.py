@@ -50,12 +50,16 @@ def check_state(duel: Duel) -> None:
 
 
 def normal_summons_per_turn(duel: Duel) -> dict[int, int]:
-    """Turn number -> Normal Summons and Sets made in it, from the events."""
+    """Turn number -> Normal Summons and Sets made in it, less the second one Double Summon
+    allows in a turn it was activated (so a legal turn counts at most 1)."""
     counts: dict[int, int] = {}
+    extra: set[int] = set()
     turn = 0
     for event in duel.events():
         if event.kind == "turn":
             turn = event.turn
         elif event.kind == "summon" and event.how in ("normal", "tribute", "set", "tribute_set"):
             counts[turn] = counts.get(turn, 0) + 1
-    return counts
+        elif event.kind == "activate" and duel.state.cards[event.card].d.name == "Double Summon":
+            extra.add(turn)
+    return {t: n - (t in extra) for t, n in counts.items()}

@@ -293,6 +293,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         # "then" and "or, if you cannot" parts depend on what the earlier parts did
         if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
             continue
+        if o.cards is not None and o.cards.declared:  # the name is declared at resolution
+            continue
         if (
             o.do == "draw"
             or o.do in ACTING
