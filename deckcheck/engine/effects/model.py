@@ -20,6 +20,7 @@ DEFAULT_RANGE = {
     "trigger": ("monster",),
     "flip": ("monster",),
     "continuous": ("monster",),
+    "procedure": ("hand",),
 }
 EMPTY_FILTER = Filter(())
 ANYWHERE = ("hand", "monster", "spell", "graveyard", "banished", "deck", "extra")
@@ -109,6 +110,7 @@ class CardEffects:
     # place they can be activated from: timing.activations skips a card anywhere else
     activated: tuple[Effect, ...] = field(default=())
     where: frozenset[str] = field(default=frozenset())
+    procedures: tuple[Effect, ...] = field(default=())  # summoning procedures (main_phase.py)
 
 
 def select(spec: sch.Cards) -> Select:
@@ -192,6 +194,8 @@ def speed(kind: str, card_kind: str, spell_property: str | None) -> int:
         if card_kind == "trap":
             return 3 if spell_property == "counter" else 2
         return 2 if spell_property == "quickplay" else 1
+    if card_kind == "spell":  # a Spell's effects in the GY or face-up on the field (002:626)
+        return 1
     return 2 if kind == "quick" else 1
 
 
@@ -259,7 +263,9 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
     all_ = tuple(
         compile_effect(n, e, card_kind, spell_property) for n, e in enumerate(spec.effects)
     )
-    activated = tuple(e for e in all_ if e.kind not in ("trigger", "flip", "continuous"))
+    activated = tuple(
+        e for e in all_ if e.kind not in ("trigger", "flip", "continuous", "procedure")
+    )
     return CardEffects(
         all_,
         spec.hatch,
@@ -272,6 +278,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         tuple(e for e in all_ if e.kind == "continuous" and e.applies is not None),
         activated,
         frozenset(r for e in activated for r in e.range),
+        tuple(e for e in all_ if e.kind == "procedure"),
     )
 
 
