@@ -99,7 +99,11 @@ def unaffected(s: State, iid: int, source: int) -> bool:
 
 
 def _mods(s: State, iid: int, stat: str) -> list[Lasting]:
-    return [m for m in s.lasting if m.card == iid and m.stat == stat]
+    mods = [m for m in s.lasting if m.card == iid and m.stat == stat]
+    if stat != "flag" and any(m.source == iid for m in mods) and has_flag(s, iid, "negated"):
+        # what the card's own effects did to it stops while they are negated (RC-ATKMOD-018)
+        mods = [m for m in mods if m.source != iid]
+    return mods
 
 
 def _number(printed: int, mods: list[Lasting]) -> int:
