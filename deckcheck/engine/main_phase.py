@@ -24,12 +24,12 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import distinct
-from deckcheck.engine.effects.ops import player_flag
+from deckcheck.engine.effects.ops import player_flag, summon_forbidden
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
 from deckcheck.engine.processor import handles, open_window, pop, push
-from deckcheck.engine.query import level, number, sameness, tributes_needed, view
+from deckcheck.engine.query import has_flag, level, number, sameness, tributes_needed, view
 from deckcheck.engine.state import (
     EMPTY,
     EXTRA,
@@ -53,6 +53,7 @@ from deckcheck.engine.zones import (
 if TYPE_CHECKING:
     from deckcheck.engine.carddefs import CardDef
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.effects.model import Effect
     from deckcheck.engine.profiles import Profile
 
 
@@ -88,10 +89,15 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     free = side.mzone.count(EMPTY)
     n_own = len(own)
     # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
+    if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
+        n_own = sum(1 for i in own if not has_flag(s, i, "no_tribute_summon"))
     tributes_ok = (True, n_own >= 1, n_own >= 2)
     # Double Summon: a second Normal Summon or Set this turn
-    extra = s.floating and player_flag(s, tp, "extra_normal_summon")
-    can_summon_now = side.summons < (2 if extra else 1)
+    double = s.floating and player_flag(s, tp, "extra_normal_summon")
+    can_summon_now = side.summons < (2 if double else 1)
+    # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
+    no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
+    no_special = no_summons or bool(s.floating) and player_flag(s, tp, "no_special_summons")
     spell_free = EMPTY in side.szone[:5]
     scale_free: bool | None = None
     seen: set[object] = set()
@@ -106,8 +112,13 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             if can_summon_now and d.summonable:
                 n = tributes_needed(s, iid)
                 if tributes_ok[n] if n else free:
-                    opts.append(CardChoice("summon", iid))
+                    if not no_summons:
+                        opts.append(CardChoice("summon", iid))
                     opts.append(CardChoice("set", iid))
+            if no_special:
+                pass
+            elif d.fx is not None and d.fx.procedures and free and procedure(duel, iid):
+                opts.append(CardChoice("procedure", iid))
             if d.pendulum:
                 if scale_free is None:
                     scale_free = bool(scale_zones(s, duel.template.profile, tp))
@@ -121,13 +132,17 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if c.placed == turn or c.changed == turn:
             continue
         if not c.face_up:
-            opts.append(CardChoice("flip", iid))
+            if not no_summons:
+                opts.append(CardChoice("flip", iid))
         elif not c.d.link and c.attacked != turn:
             opts.append(CardChoice("position", iid))
-    if side.pendulum_turn != turn and pendulum_pool(duel, tp):
+    if not no_special and side.pendulum_turn != turn and pendulum_pool(duel, tp):
         opts.append(PENDULUM)
-    if own:
-        opts.extend(extra_options(duel, tp))
+    if own and not no_special:
+        extra = extra_options(duel, tp)
+        if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
+            extra = [a for a in extra if not summon_forbidden(s, a.card)]
+        opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
     if s.phase == "main1" and turn > 1:  # no Battle Phase on the first turn (6.3.4)
         opts.append(TO_BATTLE)
@@ -209,6 +224,8 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     """Sets of ``n`` own monsters whose release leaves a Main Monster Zone for the new one
     (a Tribute Summon may free its own zone, RC-TRIB-003, RC-TRIB-011)."""
     own = sorted(s.monsters(player))
+    if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
+        own = [i for i in own if not has_flag(s, i, "no_tribute_summon")]
     return [t for t in combinations(own, n) if free_main(s, player, t)]
 
 
@@ -289,6 +306,7 @@ def announce(duel: Duel, f: Frame, placed: list[list[object]]) -> None:
 
 
 @handles("summon", "summoned")
+@handles("procedure", "summoned")
 @handles("flip", "summoned")
 @handles("pendulum", "summoned")
 @handles("synchro", "summoned")
@@ -435,6 +453,8 @@ def pendulum_pool(duel: Duel, player: int) -> list[int]:
         # an Extra Deck-frame Pendulum must have been properly summoned before
         if c.face_up and low < level(s, i) < high and (c.d.summonable or c.proper):
             out.append(i)
+    if s.floating:
+        out = [i for i in out if not summon_forbidden(s, i)]
     return [i for i in out if _fits(duel, player, [i], ())]
 
 
@@ -609,4 +629,61 @@ def extra_placed(duel: Duel, f: Frame) -> None:
 
 # the Main Phase actions carried out in frames of their own kind
 ACTIONS = ("summon", "set", "flip", "position", "set_card", "scale", "pendulum")
-ACTIONS += ("synchro", "xyz", "link")
+ACTIONS += ("synchro", "xyz", "link", "procedure")
+
+
+# ---- summoning procedures written on cards (Cyber Dragon): not effects, no chain -------------
+
+
+def procedure(duel: Duel, iid: int) -> Effect | None:
+    """The card's summoning procedure the turn player may use now, if any."""
+    from deckcheck.engine.effects import limits
+    from deckcheck.engine.effects.context import new_link
+    from deckcheck.engine.effects.timing import condition_holds
+
+    s = duel.state
+    tp = s.turn_player
+    fx = s.cards[iid].d.fx
+    if fx is None or (s.floating and player_flag(s, tp, "no_summons")):
+        return None
+    for e in fx.procedures:
+        if s.cards[iid].loc not in e.range or not limits.available(s, tp, iid, e):
+            continue
+        link = new_link(s, iid, str(e.index), tp, e)
+        if e.condition is None or condition_holds(duel, link, e):
+            return e
+    return None
+
+
+@handles("procedure", "start")
+def procedure_start(duel: Duel, f: Frame) -> Prompt:
+    s = duel.state
+    f.step = "zoned"
+    return zone_prompt(s.turn_player, free_main(s, s.turn_player), f.data["card"])
+
+
+@handles("procedure", "zoned")
+def procedure_zoned(duel: Duel, f: Frame) -> Prompt:
+    f.data["zone"] = f.answer.zone
+    f.step = "positioned"
+    return Prompt(duel.state.turn_player, "position", (ATTACK, DEFENSE), f.data["card"])
+
+
+@handles("procedure", "positioned")
+def procedure_placed(duel: Duel, f: Frame) -> None:
+    """A Special Summon by the card's own procedure: it may be negated like any summon and
+    counts as properly summoned (rulebook 3.2.3)."""
+    from deckcheck.engine.effects import limits
+
+    s = duel.state
+    tp = s.turn_player
+    iid, zone = f.data["card"], f.data["zone"]
+    e = procedure(duel, iid)
+    if e is not None:
+        limits.use(s, tp, iid, e)
+    in_def = f.answer == DEFENSE
+    lift(s, iid)
+    place_monster(s, iid, tp, zone, True, in_def)
+    c = s.cards[iid]
+    c.summon, c.proper = "special", True
+    announce(duel, f, [[iid, zone, "special", "defense" if in_def else "attack"]])

@@ -96,10 +96,13 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     else:  # choose, all
         flt = sel.filter
         where = _where(flt)
+        found = link["previous"] if sel.among else range(len(s.cards))  # Pot of Duality
         out = [
             i
-            for i, c in enumerate(s.cards)
-            if (where is None or c.loc in where) and c.loc != "gone" and matches(s, i, flt, me)
+            for i in found
+            if (where is None or s.cards[i].loc in where)
+            and s.cards[i].loc != "gone"
+            and matches(s, i, flt, me)
         ]
         out = [i for i in out if not (sel.other and i == link["card"])]
         out = _narrow(s, link, sel, out)

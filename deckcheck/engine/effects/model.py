@@ -36,6 +36,7 @@ class Select:
     other: bool = False
     random: bool = False
     highest: str | None = None
+    among: str | None = None
     atk_within_lp: bool = False
     declared: bool = False
 
@@ -61,6 +62,8 @@ class Trig:
     card_activation: bool | None
     cause: frozenset[str] = frozenset()
     bound: bool = False
+    destroys_at_least: int = 0
+    on_field: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,7 @@ def select(spec: sch.Cards) -> Select:
         spec.other,
         spec.random,
         spec.highest,
+        spec.among,
         spec.atk_within_lp,
         spec.declared,
     )
@@ -159,16 +163,22 @@ CATEGORY_OF = {
 }
 
 
-def categories(ops: tuple[Op, ...]) -> frozenset[str]:
+def categories(ops: tuple[Op, ...], target: tuple[Select, ...] = ()) -> frozenset[str]:
     """What an effect's resolution includes, for effects that respond to such activations:
     adding from the Deck to the hand is a search, summoning from the Deck a deck summon,
-    sending from the Deck to the Graveyard a mill."""
+    sending from the Deck to the Graveyard a mill; taking cards out of the Graveyard (to
+    the hand, Deck, field or banishment) is leaves_graveyard. Operations on the targets
+    read the targets' locations."""
     out: set[str] = set()
     for o in ops:
         cat = CATEGORY_OF.get(o.do)
         if cat:
             out.add(cat)
         where = _locations(o.cards)
+        if o.cards is not None and o.cards.of == "targets":
+            where = {w for t in target for w in _locations(t)}
+        if "graveyard" in where and o.do in GRAVEYARD_OUT:
+            out.add("leaves_graveyard")
         if o.do == "add_to_hand":
             out.add("to_hand")
             if "deck" in where:
@@ -178,6 +188,9 @@ def categories(ops: tuple[Op, ...]) -> frozenset[str]:
         if o.do == "send_to_graveyard" and "deck" in where:
             out.add("mill")
     return frozenset(out)
+
+
+GRAVEYARD_OUT = ("add_to_hand", "return_to_hand", "return_to_deck", "special_summon", "banish")
 
 
 def _locations(sel: Select | None) -> set[str]:
@@ -216,6 +229,8 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.card_activation,
             frozenset(t.cause),
             t.bound,
+            t.destroys_at_least or 0,
+            t.on_field,
         )
     cond = None
     if e.condition is not None:
@@ -251,7 +266,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         opponent_turn=e.opponent_turn,
         main_phase=e.main_phase,
         from_hand=e.from_hand,
-        categories=categories(ops),
+        categories=categories(ops, tuple(select(t) for t in e.target)),
         applies=e.applies,
         applies_to=applies_to,
         stat_change=any(o.do in ("change_atk", "change_def", "set_atk", "set_def") for o in ops),

@@ -171,7 +171,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.do == "pay_lp":
         return spec.half or s.sides[me].lp >= (spec.amount or 0)
     if op.do == "draw":
-        return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
+        return all(0 < draws(s, link, op, p) <= len(s.sides[p].deck)
+                   for p in players(spec.player, me))  # fmt: skip
     if op.do in ("discard",) and op.cards is None:
         return len(s.sides[me].hand) >= (spec.count or 1)
     if op.do == "mill":
@@ -203,7 +204,10 @@ def _destroyable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 
 
 def _to_hand_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
-    c = duel.state.cards[iid]
+    s = duel.state
+    c = s.cards[iid]
+    if c.loc == DECK and s.floating and player_flag(s, c.owner, "no_deck_to_hand"):
+        return False  # Droll & Lock Bird
     return c.loc != HAND and c.d.kind != "token"
 
 
@@ -215,6 +219,8 @@ def _not_token_cost(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 
 
 def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    if duel.state.floating and summon_locked(duel.state, link["player"]):
+        return False
     return can_special(duel.state, iid, op.spec.ignore_conditions) and bool(
         _zones(duel, link, op, iid, [])
     )
@@ -279,6 +285,28 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     return found
 
 
+MONSTER_TYPES = ("Fusion", "Pendulum", "Ritual", "Synchro", "Xyz")
+
+
+def declared_type(s: State, iid: int, flag: str) -> bool:
+    """Whether a player flag ``flag`` given with a declared monster type (Dimensional
+    Barrier: ``no_special_summon_declared``, ``negate_declared``) covers this card."""
+    from deckcheck.cards.filters import parse_filter
+    from deckcheck.engine.select import matches
+
+    for f in s.floating:
+        if f.get("kind") != "flags" or flag not in f["flags"] or not f.get("declared"):
+            continue
+        if matches(s, iid, parse_filter({"frame": str(f["declared"]).lower()}), 0):
+            return True
+    return False
+
+
+def summon_forbidden(s: State, iid: int) -> bool:
+    """A monster that no player may Special Summon now."""
+    return declared_type(s, iid, "no_special_summon_declared")
+
+
 def can_special(s: State, iid: int, ignore: bool) -> bool:
     """Whether a monster may be Special Summoned by an effect: monsters that must first be
     summoned properly (Extra Deck and Special-Summon-only monsters) only once they were
@@ -286,6 +314,8 @@ def can_special(s: State, iid: int, ignore: bool) -> bool:
     c = s.cards[iid]
     d = c.d
     if d.kind != "monster" or c.loc == MZONE:
+        return False
+    if s.floating and summon_forbidden(s, iid):
         return False
     if ignore:
         return True
@@ -350,6 +380,8 @@ def to_hand(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         if c.loc == DECK:
+            if s.floating and player_flag(s, c.owner, "no_deck_to_hand"):
+                continue
             searched.add(c.owner)
         to_pile(duel, iid, HAND, "effect")
         out.append(iid)
@@ -397,9 +429,20 @@ def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = []
     for p in players(op.spec.player, link["player"]):
         before = len(s.sides[p].hand)
-        draw(duel, p, op.spec.count or 1)
+        n = draws(s, link, op, p)
+        if n:
+            draw(duel, p, n)
         out.extend(s.sides[p].hand[before:])
     return out
+
+
+def draws(s: State, link: Link, op: Op, player: int) -> int:
+    """How many cards a draw takes: ``count``, or up to ``fill_hand`` cards in the hand (the
+    activated card itself, still in the hand when activation is checked, not counted)."""
+    if op.spec.fill_hand is None:
+        return op.spec.count or 1
+    hand = [i for i in s.sides[player].hand if i != link["card"]]
+    return max(0, op.spec.fill_hand - len(hand))
 
 
 @verb("mill")
@@ -560,7 +603,7 @@ def create_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
         raise RuntimeError(f"token {op.spec.token} is not in the duel's template")
     p = link["player"] if op.spec.to != "opponent" else 1 - link["player"]
     zones = ans.get("zones", [])
-    if len(zones) < (op.spec.count or 1):
+    if len(zones) < (op.spec.count or 1) or summon_locked(s, p):
         return []
     positions = ans.get("positions") or [op.spec.position] * len(zones)
     out = []
@@ -606,7 +649,7 @@ def negate_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         if c.summoning:
-            c.summoning = False
+            c.summoning, c.summon = False, "negated"
             duel.emit(CardEvent("summon_negated", c.ctrl, iid))
             out.append(iid)
     return out
@@ -693,6 +736,11 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
             add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
         out.append(iid)
     return out
+
+
+def summon_locked(s: State, player: int) -> bool:
+    """The player cannot Special Summon now (Pot of Duality, Scapegoat)."""
+    return player_flag(s, player, "no_special_summons") or player_flag(s, player, "no_summons")
 
 
 def player_flag(s: State, player: int, flag: str) -> bool:
@@ -934,6 +982,8 @@ def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
         values = ["DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND"]
     elif what == "level":
         values = [str(n) for n in range(1, 13)]
+    elif what == "monster_type":
+        values = list(MONSTER_TYPES)
     else:
         values = sorted({str(c.d.race) for c in s.cards if c.d.race})
     return Prompt(link["player"], "declare", tuple(NameChoice("declare", v) for v in values))
@@ -971,7 +1021,8 @@ def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
         for p in players(op.spec.player, link["player"]):
             s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
                                "until": until, "source": link["card"],
-                               "battle": op.spec.until == "end_of_damage_step"})  # fmt: skip
+                               "battle": op.spec.until == "end_of_damage_step",
+                               "declared": link["declared"]})  # fmt: skip
         return []
     out = []
     for iid in _cards(duel, link, op, ans):

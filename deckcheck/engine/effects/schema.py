@@ -15,7 +15,9 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from deckcheck.engine.untrusted import Strict, Text
 
-Kind = Literal["activate", "ignition", "trigger", "quick", "continuous", "flip"]
+# procedure: a summoning procedure written on the card ("you can Special Summon this card
+# from your hand if ..."): a Main Phase action, not an effect; it starts no chain
+Kind = Literal["activate", "ignition", "trigger", "quick", "continuous", "flip", "procedure"]
 Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
 Who = Literal["you", "opponent", "both"]
 Until = Literal[
@@ -61,6 +63,7 @@ class Cards(Strict):
     other: StrictBool = False  # not this card
     random: StrictBool = False  # choose at random
     highest: Literal["atk", "def"] | None = None
+    among: Literal["previous"] | None = None  # choose/all: only among the previous op's cards
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
     declared: StrictBool = False  # only cards with the name the effect declared
 
@@ -94,12 +97,15 @@ class Op(Strict):
     until: Until = "permanent"
     counter: Text | None = None
     token: Annotated[StrictInt, Field(ge=1, le=999_999_999)] | None = None
-    what: Literal["card_name", "type", "attribute", "level", "number"] | None = None
+    what: Literal["card_name", "type", "attribute", "level", "number", "monster_type"] | None = (
+        None  # monster_type: Ritual, Fusion, Synchro, Xyz or Pendulum
+    )
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
     original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)
+    fill_hand: Count | None = None  # draw until the hand holds this many (Card of Demise)
     # "then" / "after that": this operation happens at a later timing than the ones before
     # (so "when ..." triggers of the earlier ones miss it); without it one effect's
     # operations happen at the same time (seed 000, 263-264)
@@ -147,6 +153,9 @@ class Condition(Strict):
     lp_at_least: Amount | None = None
     lp_at_most: Amount | None = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP against theirs
+    # "you cannot Special Summon (Summon) the turn you activate this card": not yet this turn
+    not_special_summoned: StrictBool | None = None
+    not_summoned: StrictBool | None = None  # no Normal, Flip or Special Summon (Sets are not)
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
     chain_empty: StrictBool | None = None
@@ -201,10 +210,13 @@ class Trigger(Strict):
             "equip",
             "discard",
             "attack",
+            "leaves_graveyard",
         ]
     ] = []  # fmt: skip  (activated: the activation includes one of these)
     kind: list[Literal["monster", "spell", "trap"]] = []  # activated: the card's kind
     card_activation: StrictBool | None = None  # activated: a Spell/Trap card activation
+    on_field: StrictBool | None = None  # activated: the card was on the field when it activated
+    destroys_at_least: Count | None = None  # activated: it would destroy that many on the field
 
 
 class Once(Strict):
@@ -261,7 +273,7 @@ class EffectSpec(Strict):
         if self.kind == "continuous" and self.applies is None and not (self.trigger and self.ops):
             raise ValueError("a continuous effect needs applies, or trigger and do")
         # a Continuous or Field card's activation may only put it on the field (Skill Drain)
-        if self.kind not in ("continuous", "activate") and not self.ops:
+        if self.kind not in ("continuous", "activate", "procedure") and not self.ops:
             raise ValueError(f"a {self.kind} effect needs do")
         return self
 

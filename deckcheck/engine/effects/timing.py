@@ -22,7 +22,7 @@ from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Effect
-from deckcheck.engine.effects.ops import can_do, player_flag, targetable
+from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
 from deckcheck.engine.effects.triggers import event_matches
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches
@@ -209,9 +209,35 @@ def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # n
         return False
     if t.card_activation is not None and (other.kind == "activate") != t.card_activation:
         return False
+    if t.on_field is not None and top["field"] != t.on_field:
+        return False
     if t.categories and not (other.categories & t.categories):
         return False
+    if t.destroys_at_least and destroy_count(duel, top, other) < t.destroys_at_least:
+        return False
     return not (t.filter.terms and not matches(s, top["card"], t.filter, link["player"]))
+
+
+def destroy_count(duel: Duel, link: Link, e: Effect) -> int:
+    """How many cards on the field a link's destroy operations would destroy now (The Huge
+    Revolution is Over answers 2 or more)."""
+    from deckcheck.engine.effects.context import live_targets, pool
+
+    s = duel.state
+    found: set[int] = set()
+    for o in e.ops:
+        if o.do != "destroy" or o.cards is None:
+            continue
+        if o.cards.of == "targets":
+            cards = [i for group in link["targets"] for i in live_targets(s, group)]
+        elif o.cards.of in ("all", "choose"):
+            cards = pool(duel, link, o.cards)
+            if o.cards.of == "choose":
+                cards = cards[: o.cards.count]
+        else:
+            cards = pool(duel, link, o.cards)
+        found.update(i for i in cards if s.cards[i].loc in FIELD)
+    return len(found)
 
 
 def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
@@ -233,6 +259,10 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
     if c.lp_at_least is not None and side.lp < c.lp_at_least:
         return False
     if c.lp_at_most is not None and side.lp > c.lp_at_most:
+        return False
+    if c.not_special_summoned and summoned_this_turn(s, me, special_only=True):
+        return False
+    if c.not_summoned and summoned_this_turn(s, me, special_only=False):
         return False
     if c.lp_vs_opponent is not None:
         theirs = s.sides[1 - me].lp
@@ -279,6 +309,25 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
     return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
 
 
+NOT_SPECIAL = ("normal", "tribute", "set", "tribute_set")
+
+
+def summoned_this_turn(s: State, player: int, special_only: bool) -> bool:
+    """Whether ``player`` Special Summoned (or, not ``special_only``, Normal, Flip or
+    Special Summoned; Sets do not count) this turn, from the turn's events."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        if e.kind not in ("summon", "flip_summon") or e.player != player:
+            continue
+        if e.kind == "flip_summon" or e.how in ("normal", "tribute"):
+            if not special_only:
+                return True
+        elif e.how not in NOT_SPECIAL:
+            return True
+    return False
+
+
 def _here(s: State, iid: int) -> bool:
     """Conditions count cards on the field unless their filter names a location."""
     return s.cards[iid].loc != "gone"
@@ -295,6 +344,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
             continue
         if o.cards is not None and o.cards.declared:  # the name is declared at resolution
             continue
+        if o.cards is not None and o.cards.among:  # among what an earlier operation found
+            continue
         if (
             o.do == "draw"
             or o.do in ACTING
@@ -306,7 +357,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         elif o.do == "create_tokens":
             if len([z for z in s.sides[link["player"]].mzone if z == EMPTY]) < (o.spec.count or 1):
                 return False
-            if player_flag(s, link["player"], "no_summons"):
+            if summon_locked(s, link["player"]):
                 return False
     return True
 
