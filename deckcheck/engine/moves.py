@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.events import CardEvent, MoveEvent, PlayerEvent
-from deckcheck.engine.query import drop_lasting
+from deckcheck.engine.query import drop_lasting, has_flag
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -94,10 +94,14 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         loc = EXTRA
     elif loc in (HAND, DECK) and c.d.extra:
         loc, face_up = EXTRA, False
+    if from_field and state.lasting and has_flag(state, iid, "banish_on_leave"):
+        loc, face_up = BANISHED, True  # "banish it when it leaves the field" (Battle Fader)
     if c.loc == MZONE:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
     prev = c.loc
+    if c.summon == "negated":  # its summon was negated: it was never on the field (RC-FLIP-004)
+        prev, c.summon = "negated", ""
     lift(state, iid)
     _reset(state, iid)
     c.prev, c.gen = prev, c.gen + 1

@@ -6,6 +6,7 @@ from typing import Any
 
 from deckcheck.engine.actions import (
     ATTACK,
+    CANCEL,
     DEFENSE,
     DONE,
     END_BATTLE,
@@ -197,8 +198,18 @@ class Act:
         method = self.act.get("method")
         if method == "pendulum":
             return self._pendulum()
+        if method == "procedure":  # the card's own summoning procedure, from the hand
+            p = self.prompt("main")
+            hand = self.duel.state.sides[self.player].hand
+            self.choose(p, self.card_option(p, "procedure", self.act.get("card"), hand),
+                        show_action(self.act))  # fmt: skip
+            self.zone()
+            self.position()
+            return None
         if method not in ("synchro", "xyz", "link"):
-            raise self.r.error("special_summon method must be synchro, xyz, link or pendulum")
+            raise self.r.error(
+                "special_summon method must be synchro, xyz, link, pendulum or procedure"
+            )
         p = self.prompt("main")
         extra = self.duel.state.sides[self.player].extra
         opt = self.card_option(p, method, self.act.get("card"), extra)
@@ -253,10 +264,13 @@ class Act:
         self.choose(p, action, f"enter the {phase} phase from {self.duel.state.phase}")
 
     def do_attack(self) -> None:
-        p = self.prompt("battle")
+        p = self.prompt("battle", "replay")  # a replay asks again: a target, or cancel
         s = self.duel.state
         attacker = self.find(self.act.get("attacker"), self.own_monsters())
         target_ref = self.act.get("target", "direct")
+        if target_ref == "cancel" and p.kind == "replay":
+            self.choose(p, CANCEL, "cancel the attack")
+            return
         if target_ref == "direct":
             target: int | None = EMPTY
         else:
