@@ -117,7 +117,7 @@ NO = Choice("no")
 FACE_DOWN = Choice("face_down")
 
 CARD_KINDS = ("summon", "set", "flip", "position", "set_card", "scale", "synchro", "xyz")
-CARD_KINDS += ("link", "pick", "discard")
+CARD_KINDS += ("link", "pick", "discard", "procedure")
 # (kind, length) -> the type of action it reads back as
 _SHAPES: dict[tuple[str, int], type] = {
     **{(k.kind, 1): Choice for k in (PASS, FIRST, SECOND, ATTACK, DEFENSE, DONE, CANCEL)},

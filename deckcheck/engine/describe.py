@@ -61,6 +61,8 @@ def describe_action(duel: Duel, action: Action, prompt: Prompt | None = None) ->
         return f"Place {name} in a Pendulum Zone"
     if kind in ("synchro", "xyz", "link"):
         return f"{kind.title()} Summon {name}"
+    if kind == "procedure":
+        return f"Special Summon {name} by its own procedure"
     if isinstance(action, AttackChoice):
         t = action.target
         target = "directly" if t == EMPTY else card_name(s, t)

@@ -200,7 +200,7 @@ class Action(Strict):
     position: Position | None = None
     zone: Zone | Literal["left", "right"] | None = None
     tributes: Cards = []
-    method: Literal["synchro", "xyz", "link", "pendulum"] | None = None
+    method: Literal["synchro", "xyz", "link", "pendulum", "procedure"] | None = None
     materials: Cards = []
     cards: Cards = []
     zones: list[Zone] = []

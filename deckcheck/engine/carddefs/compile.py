@@ -202,6 +202,8 @@ def compile_card(card: Card) -> CardDef:
     issues = tuple(i for i in d.issues if i not in covered)
     if spec.summon == "by_effect_only":
         issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
+    if fx.procedures:  # summoned by the procedure its file defines
+        issues = tuple(i for i in issues if i != SPECIAL_ONLY)
     return replace(d, fx=fx, issues=issues)
 
 
