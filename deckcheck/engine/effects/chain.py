@@ -286,9 +286,22 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
         s.steps += 1  # simultaneous (seed 000, 263-264)
     link["previous"] = act(duel, link, op, ans)
     adjust(duel)
+    apply_immediate(duel)
     f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
     check_win(duel)
     return None
+
+
+def apply_immediate(duel: Duel) -> None:
+    """Effects that are not chained ("each time ...": a continuous card's, Maxx "C"'s) apply
+    as soon as their event happens, in the middle of a chain too (002:1924, RC-CHAIN-032)."""
+    s = duel.state
+    if not any(p.get("immediate") for p in s.pending):
+        return
+    now = [p for p in s.pending if p.get("immediate")]
+    s.pending = [p for p in s.pending if not p.get("immediate")]
+    for p in now:
+        _apply_now(duel, p)
 
 
 @handles("chain", "link_done")
@@ -302,7 +315,7 @@ def link_done(duel: Duel, f: Frame) -> None:
     c = s.cards[card]
     if e.kind == "activate" and c.loc == SZONE and c.gen == link["gen"]:
         prop = c.d.spell_property
-        stays = c.d.kind in ("spell", "trap") and prop not in ONE_SHOT
+        stays = c.d.kind in ("spell", "trap") and (prop not in ONE_SHOT or e.remains)
         if prop == "equip" and link["negated"] == "effect" and c.equip == EMPTY:
             _equip_negated(duel, link)
         if prop == "equip" and (c.equip == EMPTY or link["negated"] == "activation"):
@@ -411,6 +424,11 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])
     for op in e.ops:
+        if op.spec.if_done and not link["previous"]:  # "and if you do", as in a chain link
+            continue
+        if op.spec.unless_done and link["previous"]:
+            link["previous"] = []
+            continue
         ask, act = VERBS[op.do]
         if ask(duel, link, op, {}) is None:
             s.steps += 1

@@ -98,6 +98,7 @@ class Effect:
     applies_to: Select | None = None
     stat_change: bool = False  # changes ATK/DEF (may be used in the Damage Step)
     negates_activation: bool = False
+    remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +272,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         applies_to=applies_to,
         stat_change=any(o.do in ("change_atk", "change_def", "set_atk", "set_def") for o in ops),
         negates_activation=any(o.do == "negate_activation" for o in ops),
+        remains=e.remains,
     )
 
 

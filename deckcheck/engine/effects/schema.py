@@ -265,6 +265,7 @@ class EffectSpec(Strict):
     from_hand: StrictBool = False  # a Trap that may be activated from the hand
     speed: Literal[1, 2, 3] | None = None  # override (rare)
     applies: Applies | None = None  # continuous
+    remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
 
     @model_validator(mode="after")
     def _shape(self) -> EffectSpec:
