@@ -124,6 +124,9 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]
+    if sel.same_name:  # Nobleman of Crossout: the copies of the card it banished
+        names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
+        out = [i for i in out if not names.isdisjoint(s.cards[i].d.names)]
     return out
 
 

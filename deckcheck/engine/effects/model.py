@@ -37,6 +37,7 @@ class Select:
     random: bool = False
     highest: str | None = None
     among: str | None = None
+    same_name: bool = False
     atk_within_lp: bool = False
     declared: bool = False
 
@@ -128,6 +129,7 @@ def select(spec: sch.Cards) -> Select:
         spec.random,
         spec.highest,
         spec.among,
+        spec.same_name,
         spec.atk_within_lp,
         spec.declared,
     )

@@ -37,6 +37,7 @@ EVENTS = (
     "destroyed_by_effect", "sent_to_graveyard", "leaves_field", "discarded", "banished",
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
+    "battled",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -64,6 +65,7 @@ class Cards(Strict):
     random: StrictBool = False  # choose at random
     highest: Literal["atk", "def"] | None = None
     among: Literal["previous"] | None = None  # choose/all: only among the previous op's cards
+    same_name: StrictBool = False  # only cards sharing a name with the previous op's cards
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
     declared: StrictBool = False  # only cards with the name the effect declared
 
@@ -174,6 +176,7 @@ class Condition(Strict):
     step: list[Text] = []
     opponent_attacks: StrictBool | None = None  # the attacking monster is the opponent's
     direct_attack: StrictBool | None = None  # the attack is a direct attack
+    flipped_by_attack: StrictBool | None = None  # this card was face-down when attacked
 
 
 class Trigger(Strict):
