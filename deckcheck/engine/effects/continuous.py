@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.effects.context import FIELD, new_link, pool
+from deckcheck.engine.effects.context import FIELD, new_link, players, pool
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.query import Lasting, has_flag, unaffected
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
@@ -35,6 +35,11 @@ def negated(s: State, iid: int) -> bool:
         kind = f.get("kind")
         if kind == "negate_name" and not c.d.names.isdisjoint(f["names"]):
             return True
+        if kind == "flags" and "negate_declared" in f["flags"] and c.loc == MZONE:
+            from deckcheck.engine.effects.ops import declared_type
+
+            if declared_type(s, iid, "negate_declared"):
+                return True
         if kind == "negate_column" and c.loc == SZONE and c.seq < 5:
             col = c.seq if c.ctrl == 0 else 4 - c.seq
             if col == f["column"] and iid != f["source"]:
@@ -43,12 +48,21 @@ def negated(s: State, iid: int) -> bool:
 
 
 def adjust(duel: Duel) -> None:
+    if not duel.template.continuous_cards and not _equipping(duel.state):
+        return
+    # what applies may change what else applies (an immunity that starts): again until
+    # nothing changes (RC-MISC-011)
+    for _ in range(3):
+        if not _adjust_once(duel):
+            return
+
+
+def _adjust_once(duel: Duel) -> bool:
     s = duel.state
     template = duel.template
-    if not template.continuous_cards and not _equipping(s):
-        return
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
+    on_players: list[tuple[int, tuple[str, ...], int]] = []
     for iid in template.continuous_cards:
         c = s.cards[iid]
         if c.loc not in FIELD or not c.face_up or negated(s, iid):
@@ -66,6 +80,9 @@ def adjust(duel: Duel) -> None:
 
                 if not condition_holds(duel, link, e):
                     continue
+            if a.player is not None:  # player flags ("your opponent cannot declare attacks")
+                on_players.extend((p, tuple(a.flags), iid) for p in players(a.player, c.ctrl))
+                continue
             if e.applies_to is not None:
                 targets = [i for i in pool(duel, link, e.applies_to) if s.cards[i].loc in FIELD]
             elif c.equip != EMPTY:
@@ -86,10 +103,22 @@ def adjust(duel: Duel) -> None:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
                 for flag in a.flags:
                     wanted.append((t, "flag", "add", flag, iid))
-    _sync(s, wanted)
+    changed = _sync(s, wanted)
+    _sync_players(s, on_players)
+    return changed
 
 
-def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> None:
+def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int]]) -> None:
+    """Player flags of continuous effects, as floating entries marked ``derived`` (RC-MISC-011)."""
+    have = [(f["player"], tuple(f["flags"]), f["source"]) for f in s.floating if f.get("derived")]
+    if have == wanted:
+        return
+    s.floating = [f for f in s.floating if not f.get("derived")]
+    s.floating += [{"kind": "flags", "player": p, "flags": list(flags), "source": src,
+                    "derived": True} for p, flags, src in wanted]  # fmt: skip
+
+
+def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> bool:
     keep: list[Lasting] = []
     have: set[tuple[int, str, str, object, int]] = set()
     changed = False
@@ -111,6 +140,7 @@ def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> None:
             changed = True
     if changed:
         s.lasting = keep
+    return changed
 
 
 def _equipping(s: State) -> list[int]:
