@@ -112,6 +112,16 @@ class GroupSpec:
         return True
 
 
+def _fusion_groups(card: Card) -> tuple[GroupSpec, ...] | None:
+    """A Fusion Monster's materials, for the fusion_summon operation (None: not understood)."""
+    if card.materials is None or not card.materials.supported:
+        return None
+    try:
+        return tuple(compile_group(g) for g in card.materials.groups)
+    except UnsupportedMaterial:
+        return None
+
+
 def compile_group(group: MaterialGroup) -> GroupSpec:
     terms: list[Term] = []
     relations: list[str] = []
@@ -238,7 +248,8 @@ def _compile_rules(card: Card) -> CardDef:
     if extra:
         method = next(f for f in ("fusion", "synchro", "xyz", "link") if f in card.frames)
         if method == "fusion":
-            issues.append(NEEDS_EFFECT_SUMMON)
+            issues.append(NEEDS_EFFECT_SUMMON)  # only an effect (fusion_summon) summons it
+            groups = _fusion_groups(card)
         elif card.materials is None:
             issues.append(NO_MATERIALS)
         elif not card.materials.supported:

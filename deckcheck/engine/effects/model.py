@@ -147,6 +147,7 @@ CATEGORY_OF = {
     "destroy": "destroy",
     "banish": "banish",
     "special_summon": "special_summon",
+    "fusion_summon": "special_summon",
     "negate_activation": "negate",
     "negate_effect": "negate",
     "negate_summon": "negate",

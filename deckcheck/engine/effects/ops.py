@@ -11,6 +11,7 @@ the duel at a question is the duel at that question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.actions import (
@@ -33,6 +34,7 @@ from deckcheck.engine.events import (
     DamageEvent,
     DeclareEvent,
     EquipEvent,
+    MaterialEvent,
     MoveEvent,
     PlaceEvent,
     PlayerEvent,
@@ -64,7 +66,7 @@ from deckcheck.engine.state import (
     Inst,
     State,
 )
-from deckcheck.engine.zones import extra_deck_zones, free_main
+from deckcheck.engine.zones import cell, extra_deck_zones, free_main, points_at
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -175,6 +177,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
                    for p in players(spec.player, me))  # fmt: skip
     if op.do in ("discard",) and op.cards is None:
         return len(s.sides[me].hand) >= (spec.count or 1)
+    if op.do == "fusion_summon":
+        return bool(fusions(duel, me))
     if op.do == "mill":
         return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do == "remove_counters":
@@ -512,6 +516,12 @@ def _zones(duel: Duel, link: Link, op: Op, iid: int, taken: list[int]) -> list[i
         zones = extra_deck_zones(s, duel.template.profile, p, view(s, iid))
     else:
         zones = free_main(s, p)
+    if op.spec.pointed:  # only zones this (Link) card points to
+        me = s.cards[link["card"]]
+        if me.loc != MZONE:
+            return []
+        near = set(points_at(view(s, link["card"]), me.ctrl, cell(me.ctrl, me.seq)))
+        zones = [z for z in zones if cell(p, z) in near]
     return [z for z in zones if z not in taken]
 
 
@@ -575,6 +585,81 @@ def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str =
     c.summon, c.proper = how, True
     shown = "set" if not face_up else ("defense" if c.in_def else "attack")
     duel.emit(SummonEvent("summon", player, iid, zone, how, shown))
+
+
+# ---- Fusion Summon (Polymerization) ------------------------------------------------------
+
+
+def fusion_sets(duel: Duel, me: int, fusion: int) -> list[tuple[int, ...]]:
+    """Material sets from ``me``'s hand and field that fit the Fusion Monster's materials
+    and leave it a zone."""
+    from deckcheck.engine.procedures import _size_bounds, fits_groups
+
+    s = duel.state
+    d = s.cards[fusion].d
+    if not d.groups:
+        return []
+    pool = [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"] + s.monsters(me)
+    defs = {i: view(s, i) for i in pool}
+    low, high = _size_bounds(d.groups)
+    return [
+        combo
+        for size in range(max(low, 1), min(high, len(pool)) + 1)
+        for combo in combinations(pool, size)
+        if fits_groups(d.groups, [defs[i] for i in combo])
+        and extra_deck_zones(s, duel.template.profile, me, d, combo)
+    ]
+
+
+def fusions(duel: Duel, me: int) -> list[int]:
+    """Fusion Monsters in ``me``'s Extra Deck that a Fusion Summon could bring out now."""
+    s = duel.state
+    if s.floating and summon_locked(s, me):
+        return []
+    return [i for i in s.sides[me].extra if s.cards[i].d.method == "fusion"
+            and not s.cards[i].face_up and fusion_sets(duel, me, i)]  # fmt: skip
+
+
+def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Fusion Monster first, then its materials one by one (only cards that still
+    complete a set), then its zone and position."""
+    s = duel.state
+    me = link["player"]
+    picks = ans.setdefault("picks", [])
+    if not picks:
+        found = fusions(duel, me)
+        return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
+    fusion, mats = picks[0], picks[1:]
+    sets = [c for c in fusion_sets(duel, me, fusion) if set(mats) <= set(c)]
+    whole = any(set(c) == set(mats) for c in sets)
+    left = sorted({i for c in sets for i in c if i not in mats})
+    if left and not (whole and ans.get("done")):
+        options: tuple[Action, ...] = distinct(duel, left, "pick")
+        return Prompt(me, "select", options + ((DONE,) if whole else ()))
+    if "zones" not in ans:
+        zones = extra_deck_zones(s, duel.template.profile, me, s.cards[fusion].d, mats)
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), fusion)
+    if "positions" not in ans:
+        return Prompt(me, "position", (ATTACK, DEFENSE), fusion)
+    return None
+
+
+@verb_asking(_ask_fusion, "fusion_summon")
+def fusion_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Send the materials to the Graveyard, then Fusion Summon the monster (properly: it
+    may be revived later)."""
+    picks = ans.get("picks", [])
+    if len(picks) < 2 or not ans.get("zones") or not ans.get("positions"):
+        return []
+    me, fusion = link["player"], picks[0]
+    if not any(set(c) == set(picks[1:]) for c in fusion_sets(duel, me, fusion)):
+        return []
+    for m in picks[1:]:
+        duel.emit(MaterialEvent("material", me, m, "fusion"))
+        to_pile(duel, m, GRAVE, "material")
+    duel.state.steps += 1  # the materials went first
+    summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
+    return [fusion]
 
 
 def _ask_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
@@ -701,6 +786,10 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return len(link["previous"]) * (spec.amount or 1)
     if spec.amount_of == "half_lp":
         return s.sides[link["player"]].lp // 2
+    if spec.amount_of == "battle_opponent_atk":
+        b = s.battle
+        foes = [i for i in (b.attacker, b.target) if i >= 0 and s.cards[i].ctrl != link["player"]]
+        return atk(s, foes[0]) if b is not None and foes else 0
     if not ref:
         return 0
     iid = ref[0]

@@ -81,13 +81,16 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
-        "negate_column", "bind",
+        "negate_column", "fusion_summon", "bind",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
     count: Count | None = None  # draw, mill, discard (random), tokens, counters
     amount: Signed | None = None  # LP, ATK/DEF change
-    amount_of: Literal["atk", "def", "original_atk", "half_lp", "level", "count"] | None = None
+    amount_of: (
+        Literal["atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk"]
+        | None
+    ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
     banish: StrictBool = False  # destroy: the destroyed cards are banished, not sent to the GY
@@ -104,6 +107,7 @@ class Op(Strict):
     )
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
+    pointed: StrictBool = False  # special_summon: to a zone this Link card points to
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
     original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)

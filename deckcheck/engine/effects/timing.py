@@ -24,6 +24,7 @@ from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Effect
 from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
 from deckcheck.engine.effects.triggers import event_matches
+from deckcheck.engine.events import AttackEvent, CardEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
@@ -293,6 +294,8 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
         return False
     if c.direct_attack is not None and (b is None or (b.target == EMPTY) != c.direct_attack):
         return False
+    if c.flipped_by_attack is not None and _flipped_by_attack(s, card) != c.flipped_by_attack:
+        return False
     if c.deck_at_least is not None and len(side.deck) < c.deck_at_least:
         return False
     if c.hand_at_least is not None and len(side.hand) < c.hand_at_least:
@@ -328,6 +331,17 @@ def summoned_this_turn(s: State, player: int, special_only: bool) -> bool:
     return False
 
 
+def _flipped_by_attack(s: State, card: int) -> bool:
+    """Whether this card was flipped face-up by the attack being processed (it was
+    face-down at the start of the Damage Step)."""
+    for event in reversed(s.history):
+        if isinstance(event, AttackEvent) and event.kind in ("attack", "retarget"):
+            return False
+        if isinstance(event, CardEvent) and event.kind == "flip" and event.card == card:
+            return s.battle is not None and s.battle.target == card
+    return False
+
+
 def _here(s: State, iid: int) -> bool:
     """Conditions count cards on the field unless their filter names a location."""
     return s.cards[iid].loc != "gone"
@@ -347,7 +361,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         if o.cards is not None and o.cards.among:  # among what an earlier operation found
             continue
         if (
-            o.do == "draw"
+            o.do in ("draw", "fusion_summon")
             or o.do in ACTING
             and o.cards is not None
             and o.cards.of in ("choose", "all")
