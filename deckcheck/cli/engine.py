@@ -77,22 +77,43 @@ def duel(
     output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
     cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
     force: bool = typer.Option(
-        False, "--force", help="Replace the duel logs already in the --log folder."
+        False, "--force", help="Replace the duel logs already in the --log folder (and --plot)."
+    ),
+    plot: Path = typer.Option(
+        None, "--plot", help="Also draw what each deck's cards did (.png or .svg)."
     ),
 ) -> None:
-    """Seeded test duels between two valid decks: wins, turns and engine coverage."""
+    """Seeded test duels between two valid decks: each deck's supported share, wins with
+    intervals, going first or second, win reasons, turns, lost seeds, what each card did."""
     import json
 
     from deckcheck.engine.agents import parse_agents
     from deckcheck.engine.match import render_text, run_match
     from deckcheck.engine.template import prepare
+    from deckcheck.progress import progress
 
     if output_format not in ("text", "json"):
         fail(f"unknown output format {output_format!r} (text, json)")
     names = parse_agents(agents)
+    if plot is not None:
+        from deckcheck.stats.plot import plot_target
+
+        plot_target(plot, force)  # refuse a bad path before any work
     db, decks = _load_pair(deck_a, deck_b, cards, format_id, on, validate)
     template = prepare(decks, db, profile)
-    report = run_match(template, games, seed, names, workers, log, db.version, force)
+    with progress("duels", total=games) as line:
+
+        def advance(done: int) -> None:
+            line.done = done - 1
+            line.advance()
+
+        report = run_match(template, games, seed, names, workers, log, db.version, force, advance)
+    if report.stopped:
+        typer.echo(f"deckcheck: stopped after {len(report.games)} of {games} games", err=True)
+    if plot is not None and report.games:
+        from deckcheck.engine.plots import plot_duel
+
+        plot_duel(report, plot, force)
     if output_format == "json":
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:

@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from deckcheck.engine.log import header, prepare_log_folder, write_log
 from deckcheck.engine.rng import derive
 from deckcheck.engine.state import DRAW
 from deckcheck.engine.template import DuelTemplate
+from deckcheck.engine.usage import CardUsage, game_usage
 from deckcheck.errors import InputError
 
 MAX_GAMES = 10_000_000
@@ -36,6 +38,8 @@ class GameResult:
     winner: int  # 0, 1 or DRAW
     reason: str
     turns: int
+    # what each deck's cards did in the game (engine/usage.py)
+    usage: tuple[CardUsage, CardUsage] | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -45,6 +49,15 @@ class MatchReport:
     names: tuple[str, str]
     coverage: list[CoverageRow] = field(default_factory=list)
     support: tuple[DeckSupport, ...] = ()  # each deck's supported share, shown first
+    stopped: bool = False  # interrupted (Ctrl-C): the games that finished
+
+    def usage(self, player: int) -> CardUsage:
+        """What the deck's cards did over all the games."""
+        total = CardUsage()
+        for g in self.games:
+            if g.usage is not None:
+                total.add(g.usage[player])
+        return total
 
     @property
     def wins(self) -> tuple[int, int]:
@@ -93,6 +106,8 @@ class MatchReport:
             },
             "a_lost_seeds": [g.seed for g in self.games if g.winner == 1],
             "b_lost_seeds": [g.seed for g in self.games if g.winner == 0],
+            "stopped": self.stopped,
+            "cards": [self.usage(0).as_dict(), self.usage(1).as_dict()],
             "coverage": [
                 {
                     "name": r.name,
@@ -136,7 +151,8 @@ def play_game(
         head = header(template, card_data, s, first, list(agents))
         write_log(log_path(log_dir, index), head, duel)
     st = duel.state
-    return GameResult(index, s, first, st.winner, st.reason, st.turn)
+    usage = (game_usage(st, 0), game_usage(st, 1))
+    return GameResult(index, s, first, st.winner, st.reason, st.turn, usage)
 
 
 def log_path(log_dir: Path, index: int) -> Path:
@@ -152,12 +168,17 @@ def _init_worker(template: DuelTemplate, args: dict[str, Any]) -> None:
     _WORKER.update(args)
 
 
-def _play_chunk(indices: list[int]) -> list[GameResult]:
+def _play_chunk(
+    indices: list[int], progress: Callable[[int], None] | None = None
+) -> list[GameResult]:
     w = _WORKER
-    return [
-        play_game(w["template"], i, w["seed"], w["agents"], w["log_dir"], w["card_data"])
-        for i in indices
-    ]
+    out = []
+    for i in indices:
+        out.append(play_game(w["template"], i, w["seed"], w["agents"], w["log_dir"],
+                             w["card_data"]))  # fmt: skip
+        if progress is not None:
+            progress(len(out))
+    return out
 
 
 def run_match(
@@ -169,7 +190,11 @@ def run_match(
     log_dir: Path | None = None,
     card_data: str = "",
     force: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> MatchReport:
+    """``games`` seeded games; ``progress`` is told the count of games done (one process)
+    or of chunks of games done (several). Ctrl-C stops the run: the report holds the
+    games that finished and says it was stopped."""
     if not 1 <= games <= MAX_GAMES:
         raise InputError(f"--games must be 1 to {MAX_GAMES:,}")
     most = 4 * (os.cpu_count() or 1)
@@ -178,9 +203,17 @@ def run_match(
     if log_dir is not None:
         _prepare_log_dir(log_dir, games, force)
     args = {"seed": seed, "agents": agents, "log_dir": log_dir, "card_data": card_data}
+    stopped = False
+    results: list[GameResult] = []
     if workers == 1 or games == 1:
         _init_worker(template, args)
-        results = _play_chunk(list(range(games)))
+        try:
+            for i in range(games):
+                results.extend(_play_chunk([i]))
+                if progress is not None:
+                    progress(i + 1)
+        except KeyboardInterrupt:
+            stopped = True
     else:
         chunks = [list(range(k, games, workers * 4)) for k in range(min(games, workers * 4))]
         ctx = multiprocessing.get_context(
@@ -189,10 +222,19 @@ def run_match(
         with ProcessPoolExecutor(
             workers, mp_context=ctx, initializer=_init_worker, initargs=(template, args)
         ) as pool:
-            results = [r for chunk in pool.map(_play_chunk, chunks) for r in chunk]
+            try:
+                for chunk in pool.map(_play_chunk, chunks):
+                    results.extend(chunk)
+                    if progress is not None:
+                        progress(len(results))
+            except KeyboardInterrupt:
+                stopped = True
+                pool.shutdown(wait=False, cancel_futures=True)
         results.sort(key=lambda g: g.index)
     names = (template.decks[0].name, template.decks[1].name)
-    return MatchReport(results, agents, names, coverage(template), template_support(template))
+    report = MatchReport(results, agents, names, coverage(template), template_support(template))
+    report.stopped = stopped
+    return report
 
 
 def _prepare_log_dir(log_dir: Path, games: int, force: bool) -> None:
@@ -228,6 +270,10 @@ def render_text(report: MatchReport) -> str:
     shown = ", ".join(f"game {g.index + 1} (seed {g.seed})" for g in lost[:10])
     more = f" and {len(lost) - 10} more" if len(lost) > 10 else ""
     lines.append(f"  {a} lost: {shown + more if lost else 'none'}")
+    if report.stopped:
+        lines.append(f"  stopped: {n} games finished")
+    for player, who in ((0, a), (1, b)):
+        lines.extend(usage_lines(report.usage(player), who))
     if report.coverage:
         lines.append("")
         lines.append("Not played faithfully yet (coverage):")
@@ -238,3 +284,30 @@ def render_text(report: MatchReport) -> str:
     else:
         lines.append("Every card is played faithfully.")
     return "\n".join(lines)
+
+
+def usage_lines(usage: CardUsage, who: str, top: int = 8) -> list[str]:
+    """The cards that did most, and the ones that stayed in hand most, for one deck."""
+    rows = usage.as_dict()["cards"]
+    if not rows or not usage.games:
+        return []
+    busy = sorted(rows, key=lambda r: (-(r["activated"] + r["summoned"]), r["name"]))[:top]
+    lines = [f"{who}: cards per game (activated / resolved / negated / summoned):"]
+    n = usage.games
+    for r in busy:
+        if r["activated"] + r["summoned"] == 0:
+            break
+        lines.append(
+            f"  {r['name']}: {r['activated'] / n:.2f} / {r['resolved'] / n:.2f} / "
+            f"{r['negated'] / n:.2f} / {r['summoned'] / n:.2f}"
+        )
+    dead = [r for r in rows if r["games_drawn"]]
+    dead.sort(key=lambda r: (-r["games_dead_in_hand"] / r["games_drawn"], r["name"]))
+    shown = [
+        f"{r['name']} {r['games_dead_in_hand']}/{r['games_drawn']}"
+        for r in dead[:5]
+        if r["games_dead_in_hand"]
+    ]
+    if shown:
+        lines.append("  dead in hand (games dead/games drawn): " + ", ".join(shown))
+    return lines

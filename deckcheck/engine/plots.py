@@ -13,6 +13,7 @@ from deckcheck.stats.plot import plot_target
 if TYPE_CHECKING:
     from deckcheck.engine.gauntlet import GauntletReport
     from deckcheck.engine.goldfish import GoldfishReport
+    from deckcheck.engine.match import MatchReport
     from deckcheck.engine.usage import CardUsage
 
 TOP = 20
@@ -72,16 +73,24 @@ def plot_goldfish(report: GoldfishReport, out: Path | str, force: bool = False) 
     return _save(fig, out, force)
 
 
-def plot_usage(usage: CardUsage, title: str, out: Path | str, force: bool = False) -> Path:
-    """Per card: how many times it was activated, summoned, and games it stayed dead."""
+def plot_duel(report: MatchReport, out: Path | str, force: bool = False) -> Path:
+    """Each deck's cards: activations and summons per game, and games dead in hand."""
     from matplotlib.figure import Figure
 
+    fig = Figure(figsize=(16, 1.5 + 0.32 * TOP))
+    panels = fig.subplots(1, 2)
+    for player, ax in enumerate(panels):
+        name = report.names[player]
+        _usage_bars(ax, report.usage(player), f"{name} ({len(report.games)} games)")
+    fig.tight_layout()
+    return _save(fig, out, force)
+
+
+def _usage_bars(ax: Any, usage: CardUsage, title: str) -> None:  # noqa: ANN401 - Axes
     rows = usage.as_dict()["cards"]
     rows.sort(key=lambda r: -(r["activated"] + r["summoned"] + r["games_dead_in_hand"]))
     rows = rows[:TOP]
     names = [r["name"][:30] for r in rows][::-1]
-    fig = Figure(figsize=(9, 1.5 + 0.32 * len(rows)))
-    ax = fig.add_subplot()
     y = range(len(rows))
     for k, (key, label) in enumerate(
         (
@@ -95,5 +104,3 @@ def plot_usage(usage: CardUsage, title: str, out: Path | str, force: bool = Fals
     ax.set_yticks(list(y), names)
     ax.legend()
     ax.set_title(title)
-    fig.tight_layout()
-    return _save(fig, out, force)

@@ -61,3 +61,24 @@ def test_smoke_fails_on_unsupported_cards_in_every_output(capsys):
     assert suite is not None and int(suite.get("failures", "0")) >= 1
     bad = run(capsys, "smoke", BURN, "--output-format", "sarif")
     assert bad.code == 2
+
+
+def test_duel_reports_what_each_card_did_and_plots_it(capsys, tmp_path):
+    a, b = str(DECKS / "AI_Blackwing.ydk"), str(DECKS / "AI_DarkMagician.ydk")
+    args = ("duel", a, b, "--format", "traditional", "--games", "4", "--seed", "5")
+    plot = tmp_path / "duel.png"
+    r = run(capsys, *args, "--plot", str(plot))
+    assert r.code == 0, r.err
+    # the supported share comes first, then the results, then the cards
+    assert r.out.index("of card copies supported") < r.out.index("4 games,")
+    assert "cards per game (activated / resolved / negated / summoned)" in r.out
+    assert "dead in hand (games dead/games drawn)" in r.out
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    data = json.loads(run(capsys, *args, "--output-format", "json").out)
+    cards = {c["name"]: c for c in data["cards"][0]["cards"]}
+    assert data["cards"][0]["games"] == 4 and data["stopped"] is False
+    assert (
+        cards["Mystical Space Typhoon"]["activated"] >= cards["Mystical Space Typhoon"]["resolved"]
+    )
+    again = json.loads(run(capsys, *args, "--output-format", "json", "--workers", "2").out)
+    assert again == data  # the same games on two processes
