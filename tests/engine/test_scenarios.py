@@ -4,6 +4,7 @@ refuses malformed files."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,32 @@ def test_scenario_files_are_named_by_real_rule_cases():
     named = [p.stem for p in SCENARIOS if p.stem.startswith("RC-")]
     assert len(named) >= 40
     assert not [n for n in named if n not in CASES]
+
+
+def _readme_listed(heading: str) -> set[str]:
+    """The rule-case ids of a README section's list lines (``- RC-X-001: why``)."""
+    text = (Path(__file__).parents[1] / "scenarios" / "README.md").read_text()
+    section = text.split(f"### {heading}", 1)[1].split("\n#", 1)[0]
+    heads = [line.split(":", 1)[0] for line in section.splitlines() if line.startswith("- ")]
+    return {case for head in heads for case in re.findall(r"RC-[A-Z]+-\d+", head)}
+
+
+def test_every_rule_case_that_needs_effects_is_a_scenario_or_listed_with_a_reason():
+    lines = (SHARED / "rule_cases" / "rule_cases.jsonl").read_text().splitlines()
+    cases = [json.loads(line) for line in lines if line.strip()]
+    needing = {
+        c["id"]
+        for c in cases
+        if c.get("needs_card_effects") or "[generic effect]" in str(c.get("setup", ""))
+    }
+    files = {p.stem for p in SCENARIOS if p.stem.startswith("RC-")}
+    unit = _readme_listed("Checked by unit tests")
+    not_expressible = _readme_listed("Rule cases not expressible")
+    assert len(files & needing) >= 100
+    assert not sorted(needing - files - unit - not_expressible)
+    # the README tells the truth: nothing listed as not expressible has a scenario
+    assert not sorted(not_expressible & files)
+    assert not sorted((unit | not_expressible) - CASES)
 
 
 BASE = {
