@@ -29,18 +29,19 @@ class GauntletReport:
     games: int
     agents: tuple[str, str]
     matches: dict[tuple[int, int], MatchReport] = field(default_factory=dict)
+    stopped: bool = False  # Ctrl-C: the pairs that finished
 
-    def rate(self, a: int, b: int) -> float:
-        """Deck a's win rate against deck b."""
-        if a == b:
-            return float("nan")
-        m = self.matches[(min(a, b), max(a, b))]
+    def rate(self, a: int, b: int) -> float | None:
+        """Deck a's win rate against deck b (None: the same deck, or a pair not played)."""
+        m = self.matches.get((min(a, b), max(a, b)))
+        if a == b or m is None:
+            return None
         wins = m.wins[0] if a < b else m.wins[1]
         return wins / len(m.games) if m.games else 0.0
 
     def as_dict(self) -> dict[str, Any]:
         n = len(self.names)
-        matrix = [[None if a == b else self.rate(a, b) for b in range(n)] for a in range(n)]
+        matrix = [[self.rate(a, b) for b in range(n)] for a in range(n)]
         pairs = []
         for (a, b), m in sorted(self.matches.items()):
             wa, wb = m.wins
@@ -51,8 +52,8 @@ class GauntletReport:
             })  # fmt: skip
         overall = []
         for a in range(n):
-            won = sum(self.rate(a, b) for b in range(n) if b != a)
-            overall.append(won / (n - 1) if n > 1 else 0.0)
+            rates = [r for b in range(n) if (r := self.rate(a, b)) is not None]
+            overall.append(sum(rates) / len(rates) if rates else None)
         return {
             "decks": self.names,
             "games_per_pair": self.games,
@@ -60,6 +61,7 @@ class GauntletReport:
             "matrix": matrix,
             "overall_win_rate": overall,
             "pairs": pairs,
+            "stopped": self.stopped,
         }
 
 
@@ -91,7 +93,11 @@ def run_gauntlet(
     seeds = {p: derive(seed, k) for k, p in enumerate(order)}
     if scheduler is None:
         for done, p in enumerate(order, 1):
-            report.matches[p] = run_match(templates[p], games, seeds[p], agents, workers)
+            match = run_match(templates[p], games, seeds[p], agents, workers)
+            if match.stopped:  # Ctrl-C: keep only whole pairs
+                report.stopped = True
+                break
+            report.matches[p] = match
             if progress is not None:
                 progress(done, len(order))
         return report
@@ -161,7 +167,9 @@ def render_text(report: GauntletReport) -> str:
         for b in range(len(names)):
             value = data["matrix"][a][b]
             cells.append(f"{'-':>8}" if value is None else f"{value:>8.1%}")
-        lines.append(
-            f"{name:<{width}}  " + " ".join(cells) + f"   {data['overall_win_rate'][a]:.1%}"
-        )
+        total = data["overall_win_rate"][a]
+        shown = "-" if total is None else f"{total:.1%}"
+        lines.append(f"{name:<{width}}  " + " ".join(cells) + f"   {shown}")
+    if report.stopped:
+        lines.append(f"stopped: {len(report.matches)} pairs finished")
     return "\n".join(lines)

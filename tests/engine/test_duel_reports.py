@@ -97,9 +97,7 @@ def test_gauntlet_matrix_and_local_results(db, deck_lists):
         for b in range(3):
             if a != b:
                 m = report.matches[(min(a, b), max(a, b))]
-                assert data["matrix"][a][b] + data["matrix"][b][a] == pytest.approx(
-                    1 - m.draws / 4
-                )
+                assert data["matrix"][a][b] + data["matrix"][b][a] == pytest.approx(1 - m.draws / 4)
     assert "Win rate of the row deck" in render_text(report)
     again = run_gauntlet(tpl, names, 4, 7, ("random", "random"), workers=2)
     assert again.as_dict() == data
@@ -115,3 +113,41 @@ def test_gauntlet_on_a_dask_local_cluster_matches_the_local_run(db, deck_lists):
     local = run_gauntlet(tpl, names, 6, 3, ("random", "random"))
     dask = run_gauntlet(tpl, names, 6, 3, ("random", "random"), scheduler="local")
     assert dask.as_dict() == local.as_dict()
+
+
+def _interrupt_after(monkeypatch, module, name: str, calls: int) -> None:
+    real = getattr(module, name)
+    count = {"n": 0}
+
+    def wrapped(*args, **kwargs):
+        count["n"] += 1
+        if count["n"] > calls:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, wrapped)
+
+
+def test_ctrl_c_stops_a_match_and_a_gauntlet_with_what_finished(monkeypatch, db, deck_lists):
+    import deckcheck.engine.match as match
+
+    names = ["AI_Zoodiac", "AI_Level8", "AI_Burn"]
+    lists = [deck_lists[n] for n in names]
+    tpl = {p: prepare([lists[p[0]], lists[p[1]]], db) for p in pairs(3)}
+    _interrupt_after(monkeypatch, match, "play_game", 3)
+    report = match.run_match(tpl[(0, 1)], 10, 1, ("random", "random"))
+    assert report.stopped and len(report.games) == 3
+    assert report.as_dict()["stopped"] is True
+    monkeypatch.undo()
+    _interrupt_after(monkeypatch, match, "play_game", 5)  # the second pair is cut short
+    g = run_gauntlet(tpl, names, 4, 7, ("random", "random"))
+    assert g.stopped and list(g.matches) == [(0, 1)]
+    assert g.as_dict()["matrix"][0][2] is None and "stopped: 1 pairs finished" in render_text(g)
+
+
+def test_ctrl_c_stops_goldfish_with_the_games_so_far(monkeypatch, template):
+    import deckcheck.engine.goldfish as gf
+
+    _interrupt_after(monkeypatch, gf, "play_goldfish", 2)
+    report = gf.goldfish(template, 10, 1, "random", 4)
+    assert report.stopped and len(report.games) == 2 and report.usage.games == 2
