@@ -564,6 +564,12 @@ def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
     out = []
     cards = chosen(duel, link, op, ans)
     zones, positions = ans.get("zones", []), ans.get("positions", [])
+    if op.cards is not None and op.cards.of in ("targets", "self", "event"):
+        for iid in pool(duel, link, op.cards):
+            c = s.cards[iid]
+            if c.loc not in (GRAVE, MZONE, "gone") and not _zones(duel, link, op, iid, []):
+                # the card to summon was fixed and finds no zone: to the GY (002:1805)
+                to_pile(duel, iid, GRAVE, "no_zone")
     for iid, zone, pos in zip(cards, zones, positions, strict=False):
         if zone == EMPTY or not can_special(s, iid, op.spec.ignore_conditions):
             continue
@@ -788,8 +794,9 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return s.sides[link["player"]].lp // 2
     if spec.amount_of == "battle_opponent_atk":
         b = s.battle
-        foes = [i for i in (b.attacker, b.target) if i >= 0 and s.cards[i].ctrl != link["player"]]
-        return atk(s, foes[0]) if b is not None and foes else 0
+        both = (b.attacker, b.target) if b is not None else ()
+        foes = [i for i in both if i >= 0 and s.cards[i].ctrl != link["player"]]
+        return atk(s, foes[0]) if foes else 0
     if not ref:
         return 0
     iid = ref[0]
