@@ -65,8 +65,8 @@ def _adjust_once(duel: Duel) -> bool:
     on_players: list[tuple[int, tuple[str, ...], int]] = []
     for iid in template.continuous_cards:
         c = s.cards[iid]
-        if c.loc not in FIELD or not c.face_up or negated(s, iid):
-            continue
+        if c.loc not in FIELD or not c.face_up or c.destroyed or negated(s, iid):
+            continue  # destroyed by battle: its continuous effects stop (RC-DS-013)
         fx = c.d.fx
         assert fx is not None
         for e in fx.continuous:

@@ -281,6 +281,8 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     """Cards a target group may choose: the selection's pool, less the cards the
     operations on the targets could not act on (a monster Monster Reborn cannot revive)."""
     found = pool(duel, link, sel)
+    # a monster destroyed by battle waits for the GY: no longer a target (RC-DS-013)
+    found = [i for i in found if not duel.state.cards[i].destroyed]
     for o in e.ops:
         if o.cards is not None and o.cards.of == "targets":
             check = ELIGIBLE.get(o.do)
