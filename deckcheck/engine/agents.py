@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol, TextIO
 
@@ -11,17 +12,23 @@ from deckcheck.engine.actions import (
     DONE,
     END_BATTLE,
     FIRST,
+    PASS,
     TO_BATTLE,
     TO_END,
+    YES,
     Action,
     AttackChoice,
     CardChoice,
+    EffectChoice,
+    NameChoice,
     Prompt,
     as_action,
 )
+from deckcheck.engine.agent_effects import REMOVAL, asked_op, effect_worth, worth
+from deckcheck.engine.effects.context import controller_of, effect_of
 from deckcheck.engine.query import atk, defense, tributes_needed
 from deckcheck.engine.rng import Rng, derive
-from deckcheck.engine.state import EMPTY, State
+from deckcheck.engine.state import EMPTY, HAND, State
 from deckcheck.errors import InputError
 
 if TYPE_CHECKING:
@@ -48,13 +55,29 @@ class RandomAgent:
 
 class GreedyAgent:
     """A simple heuristic: build the strongest board, attack only when the battle is won,
-    keep life points (weak monsters defend). It sees only what its player may see."""
+    keep life points (weak monsters defend). It sees only what its player may see.
+
+    With card effects (their worth: agent_effects.py): it activates draws and searches
+    first, removal when it takes more from the opponent than from itself (the opponent's
+    strongest card as the target), responds to the opponent's activations with a negation
+    when it has one and to attacks with what removes the attacker, keeps hand traps (Quick
+    effects from the hand) for the opponent's turn, pays costs with its least valuable
+    cards, answers yes to optional operations, declines only triggers that would cost it,
+    and chains its least valuable trigger first (so the most valuable resolves first).
+    Every prompt kind has an answer; one it cannot judge gets the quiet default."""
 
     name = "greedy"
+    # prompt kinds whose answers read the effects, not only the state
+    EFFECT_KINDS = frozenset({"respond", "trigger", "select", "target", "yes_no", "declare"})
 
     def choose(self, duel: Duel, prompt: Prompt) -> Action:
-        pick = getattr(self, "_" + prompt.kind, None)
-        choice = pick(duel.state, prompt) if pick else None
+        if prompt.kind == "main":
+            choice = self._main(duel, prompt)
+        else:
+            pick = getattr(self, "_" + prompt.kind, None)
+            if pick is None:
+                return prompt.default
+            choice = pick(duel if prompt.kind in self.EFFECT_KINDS else duel.state, prompt)
         return choice if choice in prompt.options else prompt.default
 
     # ---- helpers --------------------------------------------------------------------------
@@ -80,7 +103,16 @@ class GreedyAgent:
     def _first(self, s: State, prompt: Prompt) -> Action:
         return FIRST
 
-    def _main(self, s: State, prompt: Prompt) -> Action:
+    def _main(self, duel: Duel, prompt: Prompt) -> Action:
+        best = self._main_best(duel.state, prompt)
+        better = self._activation(duel, prompt, best[0] if best else 0)
+        if better:
+            return better
+        if best:
+            return best[1]
+        return TO_BATTLE if TO_BATTLE in prompt.options else TO_END
+
+    def _main_best(self, s: State, prompt: Prompt) -> tuple[float, Action] | None:
         me = prompt.player
         threat = self._threat(s, me)
         own_best = max((atk(s, i) for i in s.monsters(me) if s.cards[i].face_up), default=0)
@@ -89,9 +121,103 @@ class GreedyAgent:
             score = self._score(s, me, a, threat, own_best)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, a)
-        if best:
-            return best[1]
-        return TO_BATTLE if TO_BATTLE in prompt.options else TO_END
+        return best
+
+    def _activation(self, duel: Duel, prompt: Prompt, beat: float = 0) -> Action | None:
+        """The activation at the Main Phase prompt worth more than ``beat`` (draws and
+        searches before anything else), if any."""
+        me = prompt.player
+        best: tuple[float, Action] | None = None
+        for a in prompt.options:
+            if not isinstance(a, EffectChoice) or self._hand_trap(duel, a):
+                continue
+            e = effect_of(duel.state, a.card, a.effect)
+            score = effect_worth(duel, me, a)
+            if score > 0 and e.categories & {"draw", "search"}:
+                score += 5000
+            if score > beat and (best is None or score > best[0]):
+                best = (score, a)
+        return best[1] if best else None
+
+    @staticmethod
+    def _hand_trap(duel: Duel, a: EffectChoice) -> bool:
+        """A Quick effect activated from the hand: kept for the opponent's turn."""
+        s = duel.state
+        e = effect_of(s, a.card, a.effect)
+        return e.kind == "quick" and s.cards[a.card].loc == HAND and not s.chain
+
+    # ---- card effects ---------------------------------------------------------------------
+
+    def _respond(self, duel: Duel, prompt: Prompt) -> Action:
+        s = duel.state
+        me = prompt.player
+        best: tuple[int, Action] | None = None
+        for a in prompt.options:
+            if not isinstance(a, EffectChoice):
+                continue
+            if s.turn_player == me and self._hand_trap(duel, a):
+                continue
+            if s.chain and s.chain[-1]["player"] == me:
+                continue  # never respond to its own link
+            score = effect_worth(duel, me, a)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, a)
+        return best[1] if best else PASS
+
+    def _trigger(self, duel: Duel, prompt: Prompt) -> Action:
+        me = prompt.player
+        scored = [
+            (effect_worth(duel, me, a), n, a)
+            for n, a in enumerate(prompt.options)
+            if isinstance(a, EffectChoice)
+        ]
+        wanted = [x for x in scored if x[0] >= 0]
+        if not wanted:
+            return DONE if DONE in prompt.options else scored[0][2]
+        return min(wanted)[2]
+
+    def _select(self, duel: Duel, prompt: Prompt) -> Action:
+        s = duel.state
+        me = prompt.player
+        picks = [a for a in prompt.options if isinstance(a, CardChoice)]
+        if not picks:
+            return DONE
+        asked = asked_op(duel)
+        op, cost = asked if asked else (None, False)
+        if cost:  # pay with what is worth least
+            return min(picks, key=lambda a: worth(s, a.card))
+        foes = [a for a in picks if controller_of(s, a.card) != me]
+        if op is not None and op.do in REMOVAL:
+            if foes:
+                return max(foes, key=lambda a: worth(s, a.card))
+            if DONE in prompt.options:
+                return DONE
+            return min(picks, key=lambda a: worth(s, a.card))
+        if op is not None and op.do == "special_summon" and op.spec.to == "you":
+            mine = picks  # whoever's Graveyard it comes from, it comes to this field
+        else:
+            mine = [a for a in picks if controller_of(s, a.card) == me] or picks
+        return max(mine, key=lambda a: worth(s, a.card))
+
+    def _target(self, duel: Duel, prompt: Prompt) -> Action:
+        s = duel.state
+        asked = asked_op(duel)
+        if asked is None or asked[0].do in REMOVAL:
+            picks = [a for a in prompt.options if isinstance(a, CardChoice)]
+            foes = [a for a in picks if controller_of(s, a.card) != prompt.player]
+            if foes:
+                return max(foes, key=lambda a: worth(s, a.card))
+        return self._select(duel, prompt)
+
+    def _yes_no(self, duel: Duel, prompt: Prompt) -> Action:
+        return YES
+
+    def _declare(self, duel: Duel, prompt: Prompt) -> Action:
+        """The name the opponent's cards carry most often (their deck list is known)."""
+        s = duel.state
+        seen = Counter(c.d.name for c in s.cards if c.owner != prompt.player)
+        named = [a for a in prompt.options if isinstance(a, NameChoice)]
+        return max(named, key=lambda a: seen.get(a.value, 0), default=prompt.default)
 
     def _score(self, s: State, me: int, a: Action, threat: int, own_best: int) -> float:
         kind = a.kind
