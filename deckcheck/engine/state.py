@@ -273,8 +273,16 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], defs: list[CardDef]) -> State:
-        """Rebuild a state written by ``to_dict``; ``defs`` gives each card's definition."""
+    def from_dict(
+        cls, data: dict[str, Any], defs: list[CardDef], tokens: dict[int, CardDef] | None = None
+    ) -> State:
+        """Rebuild a state written by ``to_dict``; ``defs`` gives each card's definition
+        (the template's), ``tokens`` those of the Tokens effects created, by passcode: they
+        are cards of the duel after the template's."""
+        written = data["cards"]
+        if len(written) < len(defs) or (len(written) > len(defs) and tokens is None):
+            raise ValueError(f"the state has {len(written)} cards, the template {len(defs)}")
+        made = [tokens[c["card"]] for c in written[len(defs) :]] if tokens else []
         cards = [
             Inst(
                 d,
@@ -282,7 +290,7 @@ class State:
                 overlay=list(c["overlay"]),
                 counters=dict(c.get("counters", {})),
             )
-            for d, c in zip(defs, data["cards"], strict=True)
+            for d, c in zip([*defs, *made], written, strict=True)
         ]
         sides = [Side(**{k: _copy_list(s[k]) for k in _SIDE_FIELDS}) for s in data["sides"]]
         frames = [
