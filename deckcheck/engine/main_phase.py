@@ -115,7 +115,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
                     if not no_summons:
                         opts.append(CardChoice("summon", iid))
                     opts.append(CardChoice("set", iid))
-            if no_special:
+            if no_special or not duel.effects.live:  # without card effects: played as stats
                 pass
             elif d.fx is not None and d.fx.procedures and free and procedure(duel, iid):
                 opts.append(CardChoice("procedure", iid))
@@ -284,6 +284,8 @@ def summon_placed(duel: Duel, f: Frame) -> None:
         return
     duel.emit(SummonEvent("summon", tp, iid, zone, how, "set"))
     pop(duel, f)
+    if s.pending:  # a Tribute's triggers (Sangan) go on a chain before the next action
+        open_window(duel, "set")
 
 
 def announce(duel: Duel, f: Frame, placed: list[list[object]]) -> None:

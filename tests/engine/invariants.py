@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from deckcheck.engine.duel import Duel
-from deckcheck.engine.state import DRAW, EMPTY, EXTRA, MZONE, NO_WINNER, OVERLAY, SZONE
+from deckcheck.engine.state import (
+    DRAW,
+    EMPTY,
+    EXTRA,
+    MZONE,
+    NO_WINNER,
+    OVERLAY,
+    SZONE,
+    TOKEN_GONE,
+)
 
 
 def check_state(duel: Duel) -> None:
@@ -43,8 +52,15 @@ def check_state(duel: Duel) -> None:
             assert s.sides[c.ctrl].szone[c.seq] == i
         else:
             assert not c.overlay
-    assert sorted(seen) == list(range(len(s.cards))), "a card is lost or in two places"
-    assert s.count_cards() == len(s.cards)
+    # Tokens are cards of the duel after the template's; one that left the field is gone
+    # (in no place at all), and only a Token can be
+    template = len(duel.template.defs)
+    gone = [i for i, c in enumerate(s.cards) if c.loc == TOKEN_GONE]
+    assert all(s.cards[i].d.kind == "token" for i in gone), "a card that is not a Token is gone"
+    assert all(c.d.kind == "token" for c in s.cards[template:]), "a card appeared from nowhere"
+    assert sorted(seen + gone) == list(range(len(s.cards))), "a card is lost or in two places"
+    assert s.count_cards() == len(s.cards) - len(gone)
+    check_effects(duel)
     assert (s.winner != NO_WINNER) == duel.is_terminal()
     assert s.winner in (NO_WINNER, 0, 1, DRAW)
 
@@ -63,3 +79,32 @@ def normal_summons_per_turn(duel: Duel) -> dict[int, int]:
         elif event.kind == "activate" and duel.state.cards[event.card].d.name == "Double Summon":
             extra.add(turn)
     return {t: n - (t in extra) for t, n in counts.items()}
+
+
+def check_effects(duel: Duel) -> None:
+    """The chain is empty between phases (nothing but the turn structure running, at the
+    Main Phase and battle prompts), and no trigger waits at the Main Phase prompt."""
+    s = duel.state
+    prompt = duel.prompt
+    kinds = {f.kind for f in s.frames}
+    if prompt is not None and prompt.kind in ("main", "battle", "first"):
+        assert not s.chain, f"a chain of {len(s.chain)} is open at the {prompt.kind} prompt"
+        assert not kinds & {"chain", "activate", "triggers"}, kinds
+    if prompt is not None and prompt.kind == "main":
+        assert not s.pending, f"{len(s.pending)} triggers wait at the Main Phase prompt"
+    if s.chain:
+        links = [link["link"] for link in s.chain]
+        assert links == list(range(1, len(links) + 1)), f"chain links {links}"
+
+
+def chain_empty_at_phase_changes(duel: Duel) -> None:
+    """From the events: every phase begins with the chain resolved (a chain_end follows
+    each activation before the next phase event)."""
+    open_links = 0
+    for event in duel.events():
+        if event.kind == "activate":
+            open_links += 1
+        elif event.kind == "chain_end":
+            open_links = 0
+        elif event.kind == "phase":
+            assert open_links == 0, f"a phase began with {open_links} links unresolved"

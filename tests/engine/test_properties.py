@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import zlib
 
 import pytest
@@ -17,7 +18,11 @@ from deckcheck.engine.profiles import PROFILES
 from deckcheck.engine.rng import Rng, derive
 from deckcheck.engine.state import State
 from deckcheck.engine.template import prepare
-from tests.engine.invariants import check_state, normal_summons_per_turn
+from tests.engine.invariants import (
+    chain_empty_at_phase_changes,
+    check_state,
+    normal_summons_per_turn,
+)
 
 # pairs chosen for variety: Synchro, Xyz, Link, Pendulum, tributes, Fusion-heavy
 PAIRS = [
@@ -29,6 +34,15 @@ PAIRS = [
     ("AI_Altergeist", "AI_Witchcraft"),
 ]
 DUELS_PER_CASE = 112  # 6 pairs x 3 profiles x 112 = 2016 duels
+# real decks holding the most cards with card files (Qliphort, Chain Burn: traps and
+# burn; Sky Striker, Hero Beat, Monarch: spells and hand traps)
+EFFECT_PAIRS = [
+    ("AI_Qliphort", "AI_ChainBurn"),
+    ("AI_SkyStriker", "AI_HeroBeat1103"),
+    ("AI_Monarch506", "AI_Blackwing"),
+]
+# 300 in the suite; more for a report: DECKCHECK_EFFECT_DUELS=3000 pytest -k effects
+EFFECT_DUELS = int(os.environ.get("DECKCHECK_EFFECT_DUELS", "300"))
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +74,26 @@ def test_random_duels_keep_the_invariants(templates, pair, profile):
         assert max(normal_summons_per_turn(duel).values(), default=0) <= 1
         r = duel.returns()
         assert r in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)) and sum(r) == 0
+
+
+@pytest.mark.parametrize("pair", EFFECT_PAIRS, ids=["-".join(p) for p in EFFECT_PAIRS])
+def test_duels_with_effects_keep_the_invariants(db, deck_lists, pair):
+    template = prepare([deck_lists[pair[0]], deck_lists[pair[1]]], db)
+    assert len(template.effect_cards) >= 10, "the pair should play card effects"
+    activations = 0
+    for n in range(EFFECT_DUELS // len(EFFECT_PAIRS)):
+        seed = derive(zlib.crc32("-".join(pair).encode()) & 0xFFFF, 10_000 + n)
+        names = (("greedy", "random"), ("random", "greedy"), ("random", "random"))[n % 3]
+        duel = Duel.new(template, seed, first=n % 2)
+        agents = (make_agent(names[0], seed, 0), make_agent(names[1], seed, 1))
+        while duel.prompt is not None:
+            check_state(duel)
+            duel.apply_action(agents[duel.prompt.player].choose(duel, duel.prompt))
+        check_state(duel)
+        chain_empty_at_phase_changes(duel)
+        assert duel.is_terminal() and all(side.lp >= 0 for side in duel.state.sides)
+        activations += sum(1 for e in duel.events() if e.kind == "activate")
+    assert activations > 0
 
 
 def test_same_seed_and_agents_give_the_same_duel(template):
