@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import PASS, Prompt
+from deckcheck.engine.effects.base import NO_EFFECTS
 from deckcheck.engine.state import NO_WINNER, Frame
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ def open_window(
     s = duel.state
     if then is not None:
         s.frames[-1].step = then
+    if duel.effects is NO_EFFECTS:
+        return  # no card effects: both players pass at once, so no window is needed
     who = s.turn_player if holder < 0 else holder
     data = {"timing": timing, "holder": who, "passes": passes}
     if back is not None and duel.effects.live:

@@ -15,9 +15,8 @@ from deckcheck.engine.state import MZONE, SZONE, State
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     """Whether card ``iid`` matches ``flt`` now, for ``player`` choosing."""
     c = s.cards[iid]
-    d = view(s, iid)
-    hidden = not c.face_up and c.loc in (MZONE, SZONE)
-    for t in flt.terms:
+    card_terms = False
+    for t in flt.terms:  # where the card is first: it is cheap and usually decides
         if t.field in STATE_FIELDS:
             if t.field == "location":
                 ok = c.loc in t.values
@@ -26,13 +25,25 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
             elif t.field == "position":
                 pos = "set" if not c.face_up else "defense" if c.in_def else "attack"
                 ok = pos in t.values
+            elif t.field == "battling":
+                b = s.battle
+                ok = (b is not None and iid in (b.attacker, b.target)) in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
                 return False
-        elif hidden and not (t.field == "kind" and c.loc == MZONE):
+        else:
+            card_terms = True
+    if not card_terms:
+        return True
+    hidden = not c.face_up and c.loc in (MZONE, SZONE)
+    d = view(s, iid)  # the current characteristics: only once the place fits
+    for t in flt.terms:
+        if t.field in STATE_FIELDS:
+            continue
+        if hidden and not (t.field == "kind" and c.loc == MZONE):
             return False  # a Set card shows nothing but that it is there (RC-COST-006)
-        elif not t.matches(d):
+        if not t.matches(d):
             return False
     return True
 

@@ -96,7 +96,7 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     else:  # choose, all
         flt = sel.filter
         where = _where(flt)
-        found = link["previous"] if sel.among else range(len(s.cards))  # Pot of Duality
+        found = link["previous"] if sel.among else placed(s, where)  # among: Pot of Duality
         out = [
             i
             for i in found
@@ -146,6 +146,34 @@ def _highest(s: State, out: list[int], stat: str) -> list[int]:
     value = atk if stat == "atk" else defense
     top = max((value(s, i) for i in out), default=0)
     return [i for i in out if value(s, i) == top]
+
+
+PILES = {"deck": "deck", "hand": "hand", "graveyard": "grave", "banished": "banished"}
+PILES["extra"] = "extra"
+
+
+def placed(s: State, where: frozenset[str] | tuple[str, ...] | None) -> list[int] | range:
+    """The ids of the cards in these locations, in id order (every card for None): read
+    from the zones and piles, not by looking at every card of the duel."""
+    if where is None or not all(w in PILES or w in (MZONE, SZONE, "overlay") for w in where):
+        return range(len(s.cards))
+    out: list[int] = []
+    for side in s.sides:
+        for w in where:
+            if w in PILES:
+                out.extend(getattr(side, PILES[w]))
+            elif w == MZONE:
+                out.extend(i for i in side.mzone if i != EMPTY)
+            elif w == SZONE:
+                out.extend(i for i in side.szone if i != EMPTY)
+    if MZONE in where or "overlay" in where:
+        monsters = [i for side in s.sides for i in side.mzone if i != EMPTY]
+        monsters += [i for i in s.emz if i != EMPTY]
+        if MZONE in where:
+            out.extend(i for i in s.emz if i != EMPTY)
+        if "overlay" in where:
+            out.extend(o for i in monsters for o in s.cards[i].overlay)
+    return sorted(out)
 
 
 def live_targets(s: State, group: list[list[int]]) -> list[int]:
