@@ -39,7 +39,7 @@ FRAME_WORDS = (
 FIELDS = ("kind", "frame", "attribute", "race", "level", "rank", "link", "archetype", "name")
 FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
-STATE_FIELDS = ("location", "face_up", "controller", "position")
+STATE_FIELDS = ("location", "face_up", "controller", "position", "battling")
 
 
 class HasTraits(Protocol):
@@ -216,7 +216,8 @@ def parse_filter(spec: dict[str, Any]) -> Filter:
     """A filter written as a mapping, as card files and scenario files write it:
     ``{kind: monster, location: monster, controller: opponent, "atk>=": 1500}``; a list is
     any of its values; ``not_<field>`` negates; ``location: field`` is the Monster and
-    Spell & Trap Zones; ``face_up``: true/false; ``position``: attack, defense or set."""
+    Spell & Trap Zones; ``face_up``: true/false; ``position``: attack, defense or set;
+    ``battling``: true/false, the card is the attacker or the attack target now."""
     terms = []
     for key, raw in spec.items():
         negate = key.startswith("not_")

@@ -42,7 +42,7 @@ MOVE_ON = {
 WATCHED = frozenset(
     {"summon", "summoning", "flip_summon", "flip", "attack", "retarget", "destroyed",
      "to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra", "draw", "damage",
-     "phase"}
+     "phase", "step"}
 )  # fmt: skip
 
 
@@ -135,6 +135,13 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if on != "damage" and event.cause != on.split("_")[0]:
             return None
         cards, actor = [], event.player
+    elif on == "battled":  # after damage calculation: the monsters that battled
+        if not (isinstance(event, PhaseEvent) and event.kind == "step"):
+            return None
+        b = s.battle
+        if event.name != "after_damage" or b is None or not b.live:
+            return None
+        cards, actor = [i for i in (b.attacker, b.target) if i >= 0], s.turn_player
     elif on in ("standby_phase", "end_phase"):
         if not (isinstance(event, PhaseEvent) and event.kind == "phase"):
             return None
