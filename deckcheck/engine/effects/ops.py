@@ -173,6 +173,9 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.do == "pay_lp":
         return spec.half or s.sides[me].lp >= (spec.amount or 0)
     if op.do == "draw":
+        who = players(spec.player, me)
+        if s.floating and any(player_flag(s, p, "no_effect_draw") for p in who):
+            return False
         return all(0 < draws(s, link, op, p) <= len(s.sides[p].deck)
                    for p in players(spec.player, me))  # fmt: skip
     if op.do in ("discard",) and op.cards is None:
@@ -436,7 +439,7 @@ def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     for p in players(op.spec.player, link["player"]):
         before = len(s.sides[p].hand)
         n = draws(s, link, op, p)
-        if n:
+        if n and not (s.floating and player_flag(s, p, "no_effect_draw")):
             draw(duel, p, n)
         out.extend(s.sides[p].hand[before:])
     return out

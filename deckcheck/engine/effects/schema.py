@@ -162,6 +162,7 @@ class Condition(Strict):
     # "you cannot Special Summon (Summon) the turn you activate this card": not yet this turn
     not_special_summoned: StrictBool | None = None
     not_summoned: StrictBool | None = None  # no Normal, Flip or Special Summon (Sets are not)
+    start_of_main1: StrictBool | None = None  # nothing has happened yet in Main Phase 1
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
     chain_empty: StrictBool | None = None

@@ -24,7 +24,7 @@ from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Effect
 from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
 from deckcheck.engine.effects.triggers import event_matches
-from deckcheck.engine.events import AttackEvent, CardEvent
+from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
@@ -260,6 +260,8 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
     if c.lp_at_least is not None and side.lp < c.lp_at_least:
         return False
     if c.lp_at_most is not None and side.lp > c.lp_at_most:
+        return False
+    if c.start_of_main1 and not (s.history and s.history[-1] == PhaseEvent("phase", "main1")):
         return False
     if c.not_special_summoned and summoned_this_turn(s, me, special_only=True):
         return False
