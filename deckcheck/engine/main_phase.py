@@ -92,6 +92,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
         n_own = sum(1 for i in own if not has_flag(s, i, "no_tribute_summon"))
     tributes_ok = (True, n_own >= 1, n_own >= 2)
+    if s.lasting and lent_monsters(s, tp):  # Soul Exchange: exactly what tribute_sets offers
+        tributes_ok = (True, bool(tribute_sets(s, tp, 1)), bool(tribute_sets(s, tp, 2)))
     # Double Summon: a second Normal Summon or Set this turn
     double = s.floating and player_flag(s, tp, "extra_normal_summon")
     can_summon_now = side.summons < (2 if double else 1)
@@ -144,7 +146,9 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
         opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
-    if s.phase == "main1" and turn > 1:  # no Battle Phase on the first turn (6.3.4)
+    # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
+    no_battle = bool(s.floating) and player_flag(s, tp, "no_battle_phase")
+    if s.phase == "main1" and turn > 1 and not no_battle:
         opts.append(TO_BATTLE)
     opts.append(TO_END)
     return tuple(opts)
@@ -224,9 +228,23 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     """Sets of ``n`` own monsters whose release leaves a Main Monster Zone for the new one
     (a Tribute Summon may free its own zone, RC-TRIB-003, RC-TRIB-011)."""
     own = sorted(s.monsters(player))
-    if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
-        own = [i for i in own if not has_flag(s, i, "no_tribute_summon")]
-    return [t for t in combinations(own, n) if free_main(s, player, t)]
+    if not s.lasting:
+        return [t for t in combinations(own, n) if free_main(s, player, t)]
+    # Sheep Tokens cannot be Tributed for a Tribute Summon; a monster lent by Soul
+    # Exchange must be among the Tributes, as if its player controlled it
+    own = [i for i in own if not has_flag(s, i, "no_tribute_summon")]
+    lent = lent_monsters(s, player)
+    own = sorted(own + lent)
+    return [
+        t for t in combinations(own, n) if free_main(s, player, t) and all(i in t for i in lent[:n])
+    ]
+
+
+def lent_monsters(s: State, player: int) -> list[int]:
+    """The opponent's monsters ``player`` may Tribute this turn (Soul Exchange)."""
+    return sorted({m.card for m in s.lasting if m.stat == "flag" and m.value == "lent"
+                   and s.cards[m.card].loc == MZONE and s.cards[m.card].ctrl != player
+                   and s.cards[m.source].owner == player})  # fmt: skip
 
 
 def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
