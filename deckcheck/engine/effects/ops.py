@@ -10,7 +10,7 @@ the duel at a question is the duel at that question.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -604,22 +604,29 @@ def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str =
 def fusion_sets(duel: Duel, me: int, fusion: int) -> list[tuple[int, ...]]:
     """Material sets from ``me``'s hand and field that fit the Fusion Monster's materials
     and leave it a zone."""
+    return list(_fusion_combos(duel, me, fusion))
+
+
+def _fusion_combos(duel: Duel, me: int, fusion: int) -> Iterator[tuple[int, ...]]:
     from deckcheck.engine.procedures import _size_bounds, fits_groups
 
     s = duel.state
     d = s.cards[fusion].d
     if not d.groups:
-        return []
+        return
     pool = [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"] + s.monsters(me)
     defs = {i: view(s, i) for i in pool}
+    # only cards some group accepts; each group needs enough of them (a cheap rejection)
+    pool = [i for i in pool if any(g.accepts(defs[i]) for g in d.groups)]
+    if any(sum(1 for i in pool if g.accepts(defs[i])) < g.min for g in d.groups):
+        return
     low, high = _size_bounds(d.groups)
-    return [
-        combo
-        for size in range(max(low, 1), min(high, len(pool)) + 1)
-        for combo in combinations(pool, size)
-        if fits_groups(d.groups, [defs[i] for i in combo])
-        and extra_deck_zones(s, duel.template.profile, me, d, combo)
-    ]
+    for size in range(max(low, 1), min(high, len(pool)) + 1):
+        for combo in combinations(pool, size):
+            if fits_groups(d.groups, [defs[i] for i in combo]) and extra_deck_zones(
+                s, duel.template.profile, me, d, combo
+            ):
+                yield combo
 
 
 def fusions(duel: Duel, me: int) -> list[int]:
@@ -628,7 +635,8 @@ def fusions(duel: Duel, me: int) -> list[int]:
     if s.floating and summon_locked(s, me):
         return []
     return [i for i in s.sides[me].extra if s.cards[i].d.method == "fusion"
-            and not s.cards[i].face_up and fusion_sets(duel, me, i)]  # fmt: skip
+            and not s.cards[i].face_up
+            and next(_fusion_combos(duel, me, i), None) is not None]  # fmt: skip
 
 
 def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
