@@ -33,6 +33,8 @@ class CardLayer:
     watches: frozenset[str] = WATCHED
 
     def responses(self, duel: Duel, player: int, timing: str) -> tuple[Action, ...]:
+        if timing in ("main", "battle_step"):  # a decision with the game open: a
+            adjust(duel)  # position set up face-up (a scenario) is in step before it
         return tuple(activations(duel, player, timing))
 
     def activate(self, duel: Duel, player: int, action: Action) -> None:
