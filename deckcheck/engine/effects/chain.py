@@ -26,10 +26,10 @@ from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_target
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.effects.ops import VERBS, can_do, record, targetable
-from deckcheck.engine.events import ChainEvent, EquipEvent, PhaseEvent
+from deckcheck.engine.events import ChainEvent, EquipEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
-from deckcheck.engine.query import add_lasting
+from deckcheck.engine.query import add_lasting, has_flag
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, MZONE, SZONE, Frame
 
@@ -326,10 +326,25 @@ def link_done(duel: Duel, f: Frame) -> None:
             to_pile(duel, card, GRAVE, "resolved")
     duel.emit(ChainEvent("resolve", link["player"], card, link["link"],
                          int(link["effect"].split(".")[0])))  # fmt: skip
+    if not link["negated"] and s.lasting:
+        _targeted_destroyed(duel, link)
     adjust(duel)
     f.data["i"] -= 1
     f.step = "link"
     check_win(duel)
+
+
+def _targeted_destroyed(duel: Duel, link: Link) -> None:
+    """A face-up monster with the flag destroy_when_targeted is destroyed once an effect
+    that targeted it has resolved (Spirit Reaper); not when that effect was negated."""
+    s = duel.state
+    hit = [i for g in link["targets"] for i in live_targets(s, g)]
+    hit = [i for i in hit if s.cards[i].loc in FIELD and s.cards[i].face_up
+           and has_flag(s, i, "destroy_when_targeted")]  # fmt: skip
+    for iid in hit:
+        duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
+    for iid in hit:
+        to_pile(duel, iid, GRAVE, "destroyed")
 
 
 def _equip_negated(duel: Duel, link: Link) -> None:
