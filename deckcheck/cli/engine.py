@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import typer
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.model import Deck
 
+SmokeFormat = Literal["text", "json", "junit"]
 scenario_app = group("scenario", "Rule scenarios: a position, actions and the expected outcome.")
 
 
@@ -275,7 +276,9 @@ def goldfish(
     agent: AgentName = typer.Option("greedy", "--agent", help="Who plays the deck."),
     seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format the deck must obey."),
-    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
+    ),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
     profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
@@ -329,10 +332,13 @@ def gauntlet(
         "--scheduler",
         metavar="ADDRESS",
         help="Run on a Dask cluster: its scheduler's address, or 'local' for a local cluster "
-        "(pip install 'deckcheck[cluster]'). Same seeds, same results as a local run.",
+        "(pip install 'deckcheck[cluster]'). Same seeds, same results as a local run "
+        "(default: no cluster, this machine's --workers).",
     ),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format the decks must obey."),
-    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
+    ),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
     profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
     output_format: TextOrJson = typer.Option("text", "--output-format", help=OUTPUT_HELP),
@@ -399,11 +405,13 @@ def smoke(
     games: int = typer.Option(20, "--games", "-n", help="Number of seeded games."),
     seed: int = typer.Option(0, "--seed", help="Master seed (same seed, same games)."),
     format_id: str = typer.Option("tcg", "--format", "-f", help="Format the deck must obey."),
-    on: str = typer.Option(None, "--date", "-d", metavar=DATE, help="Date for the format."),
+    on: str = typer.Option(
+        None, "--date", "-d", metavar=DATE, help="Date for the format (default: today)."
+    ),
     validate: bool = typer.Option(True, "--validate/--no-validate", help="Validate first."),
     profile: RulesProfile = typer.Option("master-rule-2020", "--profile", help="Rules profile."),
-    output_format: str = typer.Option(
-        "text", "--output-format", help="text, json or junit (for CI test views)."
+    output_format: SmokeFormat = typer.Option(
+        "text", "--output-format", help="text, json or junit (for test views in build pipelines)."
     ),
     cards: Path = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
@@ -415,8 +423,6 @@ def smoke(
     from deckcheck.engine.smoke import smoke as run_smoke
     from deckcheck.engine.template import prepare
 
-    if output_format not in ("text", "json", "junit"):
-        fail(f"unknown output format {output_format!r} (text, json, junit)")
     paths = [deck] + ([opponent] if opponent else [])
     db, loaded = _prepared(paths, cards, format_id, on, validate, profile)
     template = prepare([loaded[0], loaded[-1]], db, profile)

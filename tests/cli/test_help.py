@@ -70,6 +70,8 @@ def expected_choices(path: str, opt: str) -> tuple[str, ...]:
     from deckcheck.stats.analysis import Going, Method
 
     if opt == "--output-format":
+        if path == "smoke":
+            return ("text", "json", "junit")
         return OUTPUT_FORMATS if path in ("check", "verify", "side check") else ("text", "json")
     if opt == "--to":
         return TARGETS if path.startswith("banlist ") else FORMATS
