@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 import time
 
@@ -44,8 +45,9 @@ def test_counts_on_a_terminal_and_wipes_the_line(at_once):
         for _ in range(3):
             shown.advance()
     text = tty.getvalue()
-    assert "\r\x1b[Kchecking decks... 1/3 (0 s)" in text
-    assert "checking decks... 3/3" in text
+    # done/total, then the rate and the time left at that rate
+    assert re.search(r"\r\x1b\[Kchecking decks\.\.\. 1/3, [\d.]+/s, \d+ s left \(0 s\)", text)
+    assert "checking decks... 3/3, " in text and " 0 s left" in text
     assert text.endswith("\r\x1b[K")  # the next output starts on a clean line
 
 
