@@ -112,3 +112,14 @@ def test_duel_shows_each_decks_support_before_the_results(capsys):
             "--games", "2", "--output-format", "json")  # fmt: skip
     support = json.loads(j.out)["support"]
     assert [s["deck"] for s in support] == ["AI_Blackwing", "AI_DarkMagician"]
+
+
+def test_a_partly_defined_card_is_named_as_not_supported(db):
+    """A card file that says what it does not play yet (missing:) counts as not supported,
+    with the reason, though the card plays what its file defines (Soul Exchange)."""
+    from deckcheck.engine.carddefs import card_def
+
+    d = card_def(db.find("Soul Exchange"))
+    assert d.fx is not None and d.fx.effects
+    assert any(i.startswith("partly supported: ") for i in d.issues)
+    assert not card_def(db.find("Pot of Greed")).issues

@@ -210,6 +210,8 @@ def compile_card(card: Card) -> CardDef:
     fx = compile_effects(spec, card.kind, card.spell_property)
     covered = (EFFECT_NOT_APPLIED, PENDULUM_EFFECT, SPELL_TRAP)
     issues = tuple(i for i in d.issues if i not in covered)
+    if spec.missing:
+        issues = (*issues, f"partly supported: {spec.missing}")
     if spec.summon == "by_effect_only":
         issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
     if fx.procedures:  # summoned by the procedure its file defines
