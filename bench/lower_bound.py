@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 SECTIONS = ("main", "extra", "side")
 HEADERS = {"#main": "main", "#extra": "extra", "!side": "side", "#side": "side"}
+MISSING = object()  # a passcode the table has not seen yet
 SIZES = (
     ("main", "main-deck-size", "DC101"),
     ("extra", "extra-deck-size", "DC102"),
@@ -50,6 +51,7 @@ class Table:
         self.cutoff = min(day, fmt.pool_until) if fmt.pool_until else day
         self.release_problem = release_problem
         self.cards: dict[int, Info | None] = {}
+        self.renamed: set[int] = set()  # passcodes of cards that take a name by effect
         self.hints: dict[int, str] = {}  # an unknown passcode's message, with its near card
         self.limits: dict[str, int] = {}
         self.bounds = {s: (getattr(fmt, s).min, getattr(fmt, s).max) for s in SECTIONS}
@@ -82,6 +84,8 @@ class Table:
                 card.illegal,
                 card.effect_name_changes,
             )
+            if card.effect_name_changes:
+                self.renamed.add(code)
             for key in card.name_keys:
                 if key not in self.limits:
                     self.limits[key] = self._limit(key)
@@ -135,20 +139,34 @@ def violation(
 
 
 def check(deck: Deck, table: Table) -> dict[str, Any]:
+    """The report: one pass over each section's distinct passcodes; the breakdowns and
+    lines that messages need are worked out only for what is wrong."""
     cards = table.cards
     violations: list[dict[str, Any]] = []
-    counts = {section: Counter(deck.sections[section]) for section in SECTIONS}
     for line, message in deck.problems:
         violations.append(violation("parse-error", "DC001", message, [], None, 0, line=line))
+    counts = {section: Counter(deck.sections[section]) for section in SECTIONS}
+    totals: dict[str, int] = {}
+    flagged: list[Info] = []  # cards outside the pool or never legal
     for section, per in counts.items():
+        wrong_side = section == "main"  # the value of extra_deck that is misplaced here
         for code, n in per.items():
-            if code not in cards:
+            info = cards.get(code, MISSING)
+            if info is MISSING:
                 table.prepare([code])
-            if cards[code] is None:
+                info = cards[code]
+            if info is None:
                 message = table.hints[code] + (f" ({n} copies)" if n > 1 else "")
                 violations.append(
                     violation("unknown-card", "DC002", message, [code], None, n, section=section)
                 )
+                continue
+            if info.extra_deck is wrong_side and section != "side":
+                placement(deck, section, code, info, violations)
+            for key in info.keys:
+                totals[key] = totals.get(key, 0) + n
+            if info.pool is not None or info.illegal:
+                flagged.append(info)
     for section, rule, dc in SIZES:
         low, high = table.bounds[section]
         size = len(deck.sections[section])
@@ -156,36 +174,71 @@ def check(deck: Deck, table: Table) -> dict[str, Any]:
             limit = low if size < low else high
             message = f"{section} has {size} cards; the format allows {low}-{high}"
             violations.append(violation(rule, dc, message, [], None, size, limit=limit))
-    names: dict[str, dict[int, int]] = {}
-    used: dict[str, tuple[Info, list[int], int]] = {}
-    for section, per in counts.items():
-        for code, n in per.items():
-            info = cards[code]
-            if info is None:
-                continue
-            if section != "side" and info.extra_deck is (section == "main"):
-                placement(deck, section, code, info, violations)
-            for key in info.keys:
-                by_code = names.get(key)
-                if by_code is None:
-                    names[key] = {code: n}
-                else:
-                    by_code[code] = by_code.get(code, 0) + n
-            found = used.get(info.uid)
-            used[info.uid] = (info, [code], n) if found is None else (info, found[1], found[2] + n)
-    copy_limit = table.fmt.copy_limit
     limits = table.limits
+    over = [key for key, total in totals.items() if total > limits[key]]
+    if over:
+        names(deck, table, counts, over, totals, violations)
+    if flagged:
+        pool(deck, table, counts, flagged, violations)
+    notes = []
+    for info in cards_with_renames(table, counts):
+        notes.extend(
+            f"{info.name} and {other} count as different names"
+            for other in info.renames
+            if other in totals and other not in info.keys
+        )
+    return {
+        "deck": {
+            "source": deck.source,
+            "main": len(deck.sections["main"]),
+            "extra": len(deck.sections["extra"]),
+            "side": len(deck.sections["side"]),
+            "digest": digest(counts),
+        },
+        "format": {"id": table.fmt.id, "date": table.day.isoformat(), "banlist": table.label},
+        "valid": not violations,
+        "violations": violations,
+        "notes": notes,
+        "error": None,
+    }
+
+
+def cards_with_renames(table: Table, counts: dict[str, Counter[int]]) -> list[Info]:
+    renamed = table.renamed
+    if all(renamed.isdisjoint(per) for per in counts.values()):
+        return []
+    found = {c for per in counts.values() for c in per if c in renamed}
+    return [info for c in sorted(found) if (info := table.cards[c]) is not None]
+
+
+def by_code(table: Table, counts: dict[str, Counter[int]], key: str) -> dict[int, int]:
+    found: dict[int, int] = {}
+    for per in counts.values():
+        for code, n in per.items():
+            info = table.cards[code]
+            if info is not None and key in info.keys:
+                found[code] = found.get(code, 0) + n
+    return found
+
+
+def names(
+    deck: Deck,
+    table: Table,
+    counts: dict[str, Counter[int]],
+    over: list[str],
+    totals: dict[str, int],
+    violations: list[dict[str, Any]],
+) -> None:
+    """Copy-limit and list violations of the names over their limit."""
+    copy_limit = table.fmt.copy_limit
     reported: set[tuple[tuple[int, int], ...]] = set()  # one card with two names: once
-    for key, by_code in names.items():
-        total = sum(by_code.values())
-        limit = limits[key]
-        if total <= limit:
-            continue
-        signature = tuple(sorted(by_code.items()))
+    for key in over:
+        found = by_code(table, counts, key)
+        signature = tuple(sorted(found.items()))
         if signature in reported:
             continue
         reported.add(signature)
-        codes = sorted(by_code)
+        total, limit, codes = totals[key], table.limits[key], sorted(found)
         line = first_line(deck, codes)
         if total > copy_limit:
             message = f"{total} copies of {key} (at most {copy_limit} per name)"
@@ -204,36 +257,44 @@ def check(deck: Deck, table: Table) -> dict[str, Any]:
             violations.append(
                 violation("limited", "DC302", message, codes, key, total, limit=limit, line=line)
             )
-    for info, codes, n in used.values():
+
+
+def pool(
+    deck: Deck,
+    table: Table,
+    counts: dict[str, Counter[int]],
+    flagged: list[Info],
+    violations: list[dict[str, Any]],
+) -> None:
+    """Card-pool and never-legal violations, one per card (its printings together)."""
+    done: set[str] = set()
+    for info in flagged:
+        if info.uid in done:
+            continue
+        done.add(info.uid)
+        found: dict[int, int] = {}
+        for per in counts.values():
+            for code, n in per.items():
+                other = table.cards[code]
+                if other is not None and other.uid == info.uid:
+                    found[code] = found.get(code, 0) + n
+        codes, n = sorted(found), sum(found.values())
         if info.pool is not None:
             message = f"{info.name} is not in the card pool on {table.day}: {info.pool}"
-            line = first_line(deck, codes)
             violations.append(
-                violation("not-released", "DC401", message, codes, info.name, n, line=line)
+                violation(
+                    "not-released",
+                    "DC401",
+                    message,
+                    codes,
+                    info.name,
+                    n,
+                    line=first_line(deck, codes),
+                )
             )
         if info.illegal:
             message = f"{info.name} is never legal in tournament play"
             violations.append(violation("never-legal", "DC402", message, codes, info.name, n))
-    notes = [
-        f"{info.name} and {other} count as different names"
-        for info, _, _ in used.values()
-        for other in info.renames
-        if other in names and other not in info.keys
-    ]
-    return {
-        "deck": {
-            "source": deck.source,
-            "main": len(deck.sections["main"]),
-            "extra": len(deck.sections["extra"]),
-            "side": len(deck.sections["side"]),
-            "digest": digest(counts),
-        },
-        "format": {"id": table.fmt.id, "date": table.day.isoformat(), "banlist": table.label},
-        "valid": not violations,
-        "violations": violations,
-        "notes": notes,
-        "error": None,
-    }
 
 
 def first_line(deck: Deck, codes: list[int]) -> int:
