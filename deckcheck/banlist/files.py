@@ -17,8 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import InputError
-from deckcheck.infile import shown
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import shown
 
 
 def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
@@ -27,7 +27,7 @@ def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any: 
 
     if trusted:
         return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
-    from deckcheck import yamlsafe
+    from deckcheck.io import yamlsafe
 
     return yamlsafe.load(text, source)
 
@@ -153,7 +153,7 @@ def to_yaml_many(banlists: list[Banlist]) -> str:
 
 def load_yaml_banlists(path: Path) -> list[Banlist]:
     """Every YAML document of a user's file, each one list."""
-    from deckcheck import yamlsafe
+    from deckcheck.io import yamlsafe
 
     text = read_text(path)
     docs = yamlsafe.load_all(text, str(path))

@@ -27,7 +27,7 @@ from typing import Any
 from deckcheck.banlist.files import to_yaml
 from deckcheck.banlist.lflist import date_from_name, load_lflist
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import DataError, InputError
+from deckcheck.io.errors import DataError, InputError
 
 LIMIT_BY_STATUS = {"forbidden": 0, "limited": 1, "semilimited": 2}
 SPEED_GROUPS = {"limit1": 1, "limit2": 2, "limit3": 3}
@@ -319,7 +319,7 @@ def write(lists: Iterable[Banlist], out_dir: Path, force: bool = False) -> list[
     stale lists go with the old folder); the index, which checks read first, comes last.
     An ``out_dir`` that already holds lists is refused (InputError) unless ``force``."""
     from deckcheck.banlist.store import write_index
-    from deckcheck.outfile import new_folder
+    from deckcheck.io.outfile import new_folder
 
     lists = list(lists)
     series_names = sorted({b.series for b in lists})

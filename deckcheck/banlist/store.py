@@ -19,9 +19,9 @@ from pathlib import Path
 
 from deckcheck.banlist.files import load_yaml_banlist, to_yaml
 from deckcheck.banlist.model import Banlist
-from deckcheck.errors import DataError, DeckcheckError, InputError
 from deckcheck.formats.model import Format
-from deckcheck.paths import banlists_dir, user_data_dir
+from deckcheck.io.errors import DataError, DeckcheckError, InputError
+from deckcheck.io.paths import banlists_dir, user_data_dir
 
 INDEX = "index.json"
 FORMATS = "formats.yaml"
@@ -96,7 +96,7 @@ def index_text(directory: Path) -> str:
 
 
 def write_index(directory: Path) -> Path:
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     return write_new(directory / INDEX, index_text(directory), force=True)
 
@@ -242,7 +242,7 @@ def save_user_list(banlist: Banlist, overwrite: bool = False) -> Path:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", banlist.series):
         raise InputError(f"series {banlist.series!r}: use lowercase letters, digits and '-'")
     safe_name = re.sub(r"[^A-Za-z0-9._-]+", "_", banlist.name).strip("._") or "list"
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     target = user_banlists_dir() / banlist.series / f"{safe_name}.yaml"
     try:

@@ -39,7 +39,7 @@ def _emit(text: str, out: Path | None, force: bool) -> None:
     if out is None:
         typer.echo(text, nl=False)
         return
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     typer.echo(f"wrote {write_new(out, text, force=force)}", err=True)
 
@@ -213,8 +213,8 @@ def import_history(
 ) -> None:
     """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
     from deckcheck.banlist.history import build, check_out, summary, write
-    from deckcheck.paths import banlists_dir
-    from deckcheck.progress import progress
+    from deckcheck.io.paths import banlists_dir
+    from deckcheck.io.progress import progress
 
     for path in (lflists, cards):
         if not path.exists():
@@ -241,8 +241,8 @@ def update(
     On any failure the lists in use stay as they are."""
     from deckcheck.banlist.live import banlist_update
     from deckcheck.cards.update import API
-    from deckcheck.errors import DataError
-    from deckcheck.progress import progress
+    from deckcheck.io.errors import DataError
+    from deckcheck.io.progress import progress
 
     try:
         with progress("updating the banlists"):

@@ -60,9 +60,9 @@ def check(
     Settings come from [tool.deckcheck] in pyproject.toml or deckcheck.toml when present;
     options given here win. Exit 0 all valid, 1 some deck invalid, 2 usage or input error.
     """
-    from deckcheck.batch import check_sources
-    from deckcheck.config import Settings, load_config
+    from deckcheck.cli.config import Settings, load_config
     from deckcheck.report.render import renderer
+    from deckcheck.validation.batch import check_sources
 
     if points_cap is not None and not (math.isfinite(points_cap) and points_cap > 0):
         fail(f"--points-cap must be a positive number, got {points_cap:g}")
@@ -83,7 +83,7 @@ def check(
     print_reports(reports, name, colour)
     unreadable = [r for r in reports if r.error]
     for report in unreadable:
-        from deckcheck.infile import shown
+        from deckcheck.io.infile import shown
 
         error, source = report.error or "", shown(report.deck.source)
         where = "" if source in error else f"{source}: "  # the input named once, cut if long

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal, NoReturn, TextIO
 
 import typer
 
-from deckcheck.errors import DeckcheckError
+from deckcheck.io.errors import DeckcheckError
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Report

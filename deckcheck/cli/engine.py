@@ -193,8 +193,8 @@ def scenario_run(
     file cannot be read or run (the other files are still run)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.engine.scenario import run_files
-    from deckcheck.errors import DeckcheckError
-    from deckcheck.infile import is_folder, shown
+    from deckcheck.io.errors import DeckcheckError
+    from deckcheck.io.infile import is_folder, shown
 
     db = CardDB.open(cards)
     results = []

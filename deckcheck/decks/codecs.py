@@ -26,8 +26,8 @@ from deckcheck.decks.common import (
     split_lines,
 )
 from deckcheck.decks.model import SECTIONS, Deck, Slot
-from deckcheck.errors import InputError
-from deckcheck.infile import read_bytes, read_stdin
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_bytes, read_stdin
 
 Format = Literal["ydk", "ydke", "names", "json", "yaml"]
 FORMATS: tuple[str, ...] = get_args(Format)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from deckcheck.decks.model import SECTIONS, Deck, ParseProblem, Section, Slot
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.cards.model import Card

@@ -22,7 +22,7 @@ from deckcheck.engine.actions import (
 from deckcheck.engine.query import atk, defense, tributes_needed
 from deckcheck.engine.rng import Rng, derive
 from deckcheck.engine.state import EMPTY, State
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel

@@ -23,7 +23,7 @@ from deckcheck.engine.log import header, prepare_log_folder, write_log
 from deckcheck.engine.rng import derive
 from deckcheck.engine.state import DRAW
 from deckcheck.engine.template import DuelTemplate
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_GAMES = 10_000_000
 

@@ -11,9 +11,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore
-from deckcheck.errors import DataError, InputError
 from deckcheck.formats.model import Format
-from deckcheck.paths import banlists_dir
+from deckcheck.io.errors import DataError, InputError
+from deckcheck.io.paths import banlists_dir
 
 
 def formats_file() -> Path:

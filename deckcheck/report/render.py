@@ -6,7 +6,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Report

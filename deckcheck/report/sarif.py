@@ -17,7 +17,7 @@ LEVELS = {"error": "error", "warning": "warning"}
 
 
 def _rules() -> list[dict[str, Any]]:
-    from deckcheck.ruledocs import help_text, page
+    from deckcheck.validation.ruledocs import help_text, page
 
     out = []
     for rule in RULES.values():

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
-from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.io.errors import DataError, DeckcheckError
 from deckcheck.validation.report import Report
 
 log = logging.getLogger("deckcheck.service")

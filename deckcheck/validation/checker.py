@@ -96,7 +96,7 @@ class Checker:
             if found is not None:
                 self._formats = {**self._formats, found.id: found}
                 return found
-            from deckcheck.errors import InputError
+            from deckcheck.io.errors import InputError
 
             known = ", ".join(sorted(self._formats))
             raise InputError(f"unknown format {format_id!r}; known formats: {known}")
@@ -111,7 +111,7 @@ class Checker:
             return found
         problem = fmt.date_problem(day)
         if problem:
-            from deckcheck.errors import InputError
+            from deckcheck.io.errors import InputError
 
             raise InputError(problem)
         if len(self._cache) >= MAX_CACHED:

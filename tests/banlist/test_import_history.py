@@ -11,7 +11,7 @@ import pytest
 from deckcheck.banlist import history
 from deckcheck.banlist.files import load_banlists
 from deckcheck.banlist.model import Banlist
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.cli.helpers import run
 from tests.conftest import LFLISTS
 

@@ -9,8 +9,8 @@ import pytest
 from deckcheck.banlist.files import load_yaml_banlist
 from deckcheck.banlist.lflist import load_lflist
 from deckcheck.banlist.store import INDEX, BanlistStore, index_text
-from deckcheck.errors import InputError
-from deckcheck.paths import banlists_dir
+from deckcheck.io.errors import InputError
+from deckcheck.io.paths import banlists_dir
 from tests.conftest import LFLISTS
 
 POT_OF_GREED = 55144522

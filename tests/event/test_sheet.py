@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from deckcheck.decks.codecs import load_deck
 from deckcheck.decks.model import Deck, Slot
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.report import sheet
 from deckcheck.report.sheet import latin1, render_sheet, sheet_data
 from tests.conftest import DECKS

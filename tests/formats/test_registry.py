@@ -7,9 +7,9 @@ from datetime import date
 import pytest
 
 from deckcheck.banlist.store import BanlistStore
-from deckcheck.errors import InputError
 from deckcheck.formats.model import Format
 from deckcheck.formats.registry import get_format, load_formats
+from deckcheck.io.errors import InputError
 
 
 def test_required_formats_exist():
@@ -77,7 +77,7 @@ def test_index_copy_of_the_formats_is_the_yaml_parsed():
 
 def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path):
     from deckcheck.formats import registry
-    from deckcheck.paths import banlists_dir
+    from deckcheck.io.paths import banlists_dir
 
     for name in ("formats.yaml", "index.json"):
         (tmp_path / name).write_bytes((banlists_dir() / name).read_bytes())

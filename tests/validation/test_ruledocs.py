@@ -7,8 +7,8 @@ from importlib import resources
 
 import pytest
 
-from deckcheck.errors import InputError
-from deckcheck.ruledocs import HEADINGS, help_text, page, sections
+from deckcheck.io.errors import InputError
+from deckcheck.validation.ruledocs import HEADINGS, help_text, page, sections
 from deckcheck.validation.rules import RULES
 from tests.cli.helpers import run
 

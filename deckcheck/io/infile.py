@@ -13,7 +13,7 @@ import stat
 import sys
 from pathlib import Path
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 SHOWN_CHARS = 100  # longer paths (a mistyped URL, say) are cut in messages
 _REASONS = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck import yamlsafe
-from deckcheck.errors import InputError
+from deckcheck.io import yamlsafe
+from deckcheck.io.errors import InputError
 
 
 def test_plain_documents():

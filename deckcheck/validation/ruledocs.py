@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.validation.rules import RULES, Rule, find_rule
 
 HEADINGS = ("What", "Why", "Example", "How to fix")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from deckcheck.errors import InputError
-from deckcheck.infile import is_folder, read_bytes, shown
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import is_folder, read_bytes, shown
 
 URL_PREFIXES = ("ydke://", "http://", "https://")
 # JSON and YAML files in a folder may be other things (records, plans, CI settings)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.config import Settings, load_config, matches
-from deckcheck.errors import InputError
+from deckcheck.cli.config import Settings, load_config, matches
+from deckcheck.io.errors import InputError
 
 PYPROJECT = """\
 [project]
@@ -150,7 +150,7 @@ def test_settings_merge_keeps_unset_values():
 
 def test_defaults_without_a_file_are_a_valid_config(tmp_path):
     # the no-file path skips validation (start-up); it must equal the validated defaults
-    from deckcheck.config import Config
+    from deckcheck.cli.config import Config
 
     found = load_config(tmp_path)
     assert found.file is None

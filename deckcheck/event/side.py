@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
-from deckcheck.side_plan import Plan, PlanRefused, apply_plan, load_plan, read_plan
+from deckcheck.event.side_plan import Plan, PlanRefused, apply_plan, load_plan, read_plan
 from deckcheck.validation.report import Report, Violation, violation
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 
 def write_new(path: str | Path, data: bytes | str, force: bool = False) -> Path:

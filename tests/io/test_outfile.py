@@ -1,4 +1,4 @@
-"""The one atomic file writer (deckcheck.outfile.write_new) every command uses."""
+"""The one atomic file writer (deckcheck.io.outfile.write_new) every command uses."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import stat
 
 import pytest
 
-from deckcheck import outfile
-from deckcheck.errors import InputError
+from deckcheck.io import outfile
+from deckcheck.io.errors import InputError
 
 
 def _synced(monkeypatch) -> list[str]:  # noqa: ANN001

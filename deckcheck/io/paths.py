@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # deckcheck/, this file is in deckcheck/io/
 
 
 def _bundled(name: str) -> Path:

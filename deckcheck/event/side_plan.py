@@ -31,8 +31,8 @@ from pydantic import BaseModel, Field
 
 from deckcheck.cards.suggest import budget_scope
 from deckcheck.decks.model import Deck, Section, Slot
-from deckcheck.errors import InputError
-from deckcheck.infile import read_text
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_text
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -112,7 +112,7 @@ def _items(raw: object, key: str, reasons: list[str]) -> list[PlanItem]:
 
 def read_plan(text: str, source: str = "<plan>") -> Plan:
     """Parse plan text; a malformed plan raises PlanRefused/InputError with every reason."""
-    from deckcheck import yamlsafe
+    from deckcheck.io import yamlsafe
 
     if len(text.encode("utf-8", "replace")) > MAX_PLAN_BYTES:
         raise InputError(f"side plan {source} is larger than {MAX_PLAN_BYTES // 1024} KiB")

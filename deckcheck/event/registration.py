@@ -25,9 +25,9 @@ from pydantic import BaseModel, Field, ValidationError
 
 from deckcheck import __version__
 from deckcheck.decks.model import SECTIONS, Deck, Section
-from deckcheck.errors import DeckcheckError, InputError
-from deckcheck.infile import read_bytes, read_text
-from deckcheck.side import changes, default_checker, summary, swap_violations, with_violations
+from deckcheck.event.side import changes, default_checker, summary, swap_violations, with_violations
+from deckcheck.io.errors import DeckcheckError, InputError
+from deckcheck.io.infile import read_bytes, read_text
 from deckcheck.validation.report import Report
 
 if TYPE_CHECKING:

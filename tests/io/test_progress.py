@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from deckcheck import progress as progress_module
-from deckcheck.progress import progress
+from deckcheck.io import progress as progress_module
+from deckcheck.io.progress import progress
 from tests.cli.helpers import run
 from tests.conftest import DECKS, ROOT
 

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from deckcheck.errors import InputError
-from deckcheck.infile import SHOWN_CHARS, read_bytes, read_text, require_file, shown
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import SHOWN_CHARS, read_bytes, read_text, require_file, shown
 from tests.conftest import DECKS
 
 DECK = DECKS / "AI_Blackwing.ydk"

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.decks.model import Deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.io.errors import DeckcheckError
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, violation
 
 if TYPE_CHECKING:
-    from deckcheck.config import Config, Settings
-    from deckcheck.progress import Progress
+    from deckcheck.cli.config import Config, Settings
+    from deckcheck.io.progress import Progress
     from deckcheck.validation import Checker
 
 # below this many decks a process pool costs more than it saves
@@ -67,9 +67,9 @@ def check_sources(
     """What ``check`` does with a repository's configuration: the inputs (files, folders,
     URLs) or, with none, the configured ``paths``; each deck with its per-path settings,
     command-line settings (``cli``) winning; every core at work."""
-    from deckcheck.config import load_config
-    from deckcheck.errors import InputError
-    from deckcheck.inputs import expand
+    from deckcheck.cli.config import load_config
+    from deckcheck.io.errors import InputError
+    from deckcheck.io.inputs import expand
 
     config = load_config(start_dir)
     errors: dict[str, str] = {}
@@ -89,7 +89,7 @@ def check_sources(
 def no_decks_message(config: Config, start_dir: str | Path) -> str:
     """Why ``check`` without inputs found nothing: the configuration file it read, or the
     file names it looked for and where."""
-    from deckcheck.config import CONFIG_NAMES
+    from deckcheck.cli.config import CONFIG_NAMES
 
     globs = ", ".join(config.paths)
     if config.file is not None:
@@ -188,10 +188,10 @@ def check_batch(
     # error of the decks it covers (a configuration override) while the others are checked
     problems = {checker.format(j.format_id).date_problem(j.on or date.today()) for j in jobs}
     if jobs and None not in problems:
-        from deckcheck.errors import InputError
+        from deckcheck.io.errors import InputError
 
         raise InputError(sorted(p for p in problems if p)[0])
-    from deckcheck.progress import progress
+    from deckcheck.io.progress import progress
 
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process

@@ -8,10 +8,10 @@ from datetime import date
 
 import pytest
 
-from deckcheck.batch import POOL_MIN_DECKS, Job, check_batch, check_sources, jobs_for
-from deckcheck.config import Settings, load_config
-from deckcheck.errors import InputError
+from deckcheck.cli.config import Settings, load_config
+from deckcheck.io.errors import InputError
 from deckcheck.validation import Checker
+from deckcheck.validation.batch import POOL_MIN_DECKS, Job, check_batch, check_sources, jobs_for
 from tests.conftest import DECKS
 
 DAY = date(2025, 11, 1)

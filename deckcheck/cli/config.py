@@ -34,8 +34,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from deckcheck.errors import InputError
-from deckcheck.infile import read_text
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_text
 from deckcheck.report.render import OUTPUT_FORMATS
 
 CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
@@ -143,7 +143,7 @@ class Config(Settings):
         """Every file under the config folder matching ``paths`` and not ``exclude``, sorted;
         JSON/YAML documents that are not decks (records, plans, workflows) left out, as in a
         folder scan."""
-        from deckcheck.inputs import is_deck_file
+        from deckcheck.io.inputs import is_deck_file
 
         found: list[str] = []
         root = self.root

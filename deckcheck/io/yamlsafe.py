@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_DEPTH = 32
 
