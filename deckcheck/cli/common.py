@@ -28,10 +28,10 @@ app = typer.Typer(
 
 
 def _show_version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
+    if value:  # `deckcheck --version` alone never gets here: main() answers it first
+        from deckcheck.cli import version_line
 
-        typer.echo(f"deckcheck {version('deckcheck')}")
+        typer.echo(version_line())
         raise typer.Exit(0)
 
 
