@@ -18,6 +18,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from deckcheck.io.errors import InputError
 
@@ -28,17 +29,28 @@ def write_new(path: str | Path, data: bytes | str, force: bool = False) -> Path:
     Without ``force`` an existing file is refused (InputError) and left untouched; a crash
     never leaves a half-written file at ``path``.
     """
+    with new_file(path, force) as fh:
+        fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+    return Path(path)
+
+
+@contextlib.contextmanager
+def new_file(path: str | Path, force: bool = False) -> Iterator[BinaryIO]:
+    """A binary file to fill as the data is produced; it appears at ``path`` whole, and only
+    when the block ends without error ("-": stdout, written as it comes). The one way
+    deckcheck writes a file: a temporary file in the same folder, flushed, fsynced, renamed
+    into place, then the folder fsynced. On error the temporary file goes and ``path`` is
+    as it was; without ``force`` an existing ``path`` is refused (InputError).
+    """
     if str(path) == "-":  # the usual spelling for standard output
-        payload_out = data if isinstance(data, bytes) else data.encode("utf-8")
-        sys.stdout.buffer.write(payload_out)
+        yield sys.stdout.buffer
         sys.stdout.flush()
-        return Path("-")
+        return
     target = Path(path)
     if target.is_dir():
         raise InputError(f"{target} is a folder; give a file name")
     if target.exists() and not force:
         raise InputError(f"{target} already exists; use --force to replace it")
-    payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -47,7 +59,7 @@ def write_new(path: str | Path, data: bytes | str, force: bool = False) -> Path:
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
+            yield fh
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, 0o644)
@@ -56,12 +68,11 @@ def write_new(path: str | Path, data: bytes | str, force: bool = False) -> Path:
         else:
             _link_new(tmp, target)
         fsync_folder(folder)
-    except OSError as exc:
+    except OSError as exc:  # a full disk, a folder made read-only, a failed rename
         raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-    return target
 
 
 def _link_new(tmp: Path, target: Path) -> None:
