@@ -45,7 +45,7 @@ class Table:
     """Cards, name limits and bounds for one format and day, filled as passcodes come."""
 
     def __init__(self, db: Any, fmt: Any, day: date, banlist: Any) -> None:  # noqa: ANN401
-        from deckcheck.validation.pool import release_problem
+        from deckcheck.validation.rules.not_released import release_problem
 
         self.db, self.fmt, self.day, self.banlist = db, fmt, day, banlist
         self.cutoff = min(day, fmt.pool_until) if fmt.pool_until else day

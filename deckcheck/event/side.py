@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
 from deckcheck.event.side_plan import Plan, PlanRefused, apply_plan, load_plan, read_plan
-from deckcheck.validation.report import Report, Violation, violation
+from deckcheck.validation.report import Report, Violation
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -38,7 +38,7 @@ __all__ = [
     "with_violations",
 ]
 
-TITLES: dict[Section, str] = {"main": "Main", "extra": "Extra", "side": "Side"}
+TITLES: dict[Section, str] = {"main": "Main", "extra": "Extra", "side": "Side"}  # changes
 
 
 class Identity:
@@ -150,10 +150,6 @@ def summary(found: list[Change]) -> str:
     return ", ".join(str(c) for c in found) if found else "no changes"
 
 
-def _plural(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def swap_violations(
     registered: Deck,
     current: Deck,
@@ -162,62 +158,23 @@ def swap_violations(
     cards_rule: str = "side-swap-cards",
 ) -> list[Violation]:
     """DC601 for each section whose size changed; ``cards_rule`` (DC602 by default, DC603 for
-    a registration check) for each card that entered or left the 75."""
-    found: list[Violation] = []
-    for section in SECTIONS:
-        now, was = len(current.section(section)), len(registered.section(section))
-        if now != was:
-            found.append(
-                violation(
-                    "side-swap-sizes",
-                    f"{TITLES[section]} Deck has {_plural(now)}, registered with {was} "
-                    f"({now - was:+d}); siding must keep every section's size "
-                    "(rulebook 1.2.3)",
-                    section=section,
-                    count=now,
-                    limit=was,
-                )
-            )
+    a registration check) for each card that entered or left the 75 (the rule unit
+    deckcheck/validation/rules/side_swap.py)."""
+    from deckcheck.validation.rules.side_swap import UNIT, Swap
+
     ident = Identity(db, strict)
     before, after = Tally.of(registered, ident), Tally.of(current, ident)
-    was_total, now_total = before.total(), after.total()
-    deck_word = "submitted deck" if cards_rule == "registration-mismatch" else "current deck"
-    for key in _ordered_keys(before, after):
-        now, was = now_total[key], was_total[key]
-        if now == was:
-            continue
-        name = ident.name(key)
-        if was == 0:
-            message = f"{name} (x{now}) is in the {deck_word} but not in the registered 75"
-        elif now == 0:
-            message = f"{name} (x{was}) is in the registered 75 but missing from the {deck_word}"
-        else:
-            message = f"{name}: {now} in the {deck_word}, {was} in the registered 75"
-        tally = after if now > was else before
-        section = tally.first_section(key)
-        line = after.lines.get((section, key)) if now > was and section else None
-        found.append(
-            violation(
-                cards_rule,
-                message,
-                section=section,
-                cards=list(tally.codes.get(key, [])),
-                name=name,
-                count=now,
-                limit=was,
-                line=line,
-            )
-        )
-    return found
+    swap = Swap(
+        registered, current, before, after, ident.name, cards_rule == "registration-mismatch"
+    )
+    return list(UNIT.find(swap))
 
 
 def with_violations(report: Report, extra: list[Violation], notes: Sequence[str] = ()) -> Report:
     """The report plus more violations and notes, its verdict recomputed."""
     violations = [*report.violations, *extra]
     valid = not any(v.severity == "error" for v in violations)
-    return report.model_copy(
-        update={"violations": violations, "valid": valid, "notes": [*report.notes, *notes]}
-    )
+    return replace(report, violations=violations, valid=valid, notes=[*report.notes, *notes])
 
 
 def default_checker(db: CardDB, checker: Checker | None = None) -> Checker:

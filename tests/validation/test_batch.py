@@ -33,7 +33,7 @@ def test_workers_give_the_same_reports_in_input_order(checker, tmp_path):
     pooled = check_batch(jobs, workers=2, checker=checker)
     alone = check_batch(jobs, workers=1, checker=checker)
     assert [r.deck.source for r in pooled] == [j.source for j in jobs]
-    assert [r.model_dump() for r in pooled] == [r.model_dump() for r in alone]
+    assert [r.as_json() for r in pooled] == [r.as_json() for r in alone]
     assert [r.format.id for r in pooled[:3]] == ["ocg", "tcg", "ocg"]
 
 

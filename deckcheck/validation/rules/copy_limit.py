@@ -1,4 +1,6 @@
-"""The three-copy rule by card name, including names by rule (rulebook 1.2.1, 1.2.1.1)."""
+"""copy-limit (DC201): more copies of one card name than the format allows across
+Main+Extra+Side, names by rule included (rulebook 1.2.1, 1.2.1.1). Also the note on names a
+card takes only by effect, which do not count."""
 
 from __future__ import annotations
 
@@ -7,7 +9,10 @@ from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
 from deckcheck.validation.context import Context
-from deckcheck.validation.report import Violation, violation
+from deckcheck.validation.report import Violation
+from deckcheck.validation.rule import Rule, Unit
+
+COPY_LIMIT = Rule("copy-limit", "DC201", "More copies of one card name than allowed", "1.2.1")
 
 
 def breakdown(ctx: Context, key: str, counts: dict[int, int]) -> str:
@@ -38,22 +43,19 @@ def explain(ctx: Context, key: str, counts: dict[int, int]) -> list[str]:
     return reasons
 
 
-def copy_limit(ctx: Context) -> Iterator[Violation]:
+def find(ctx: Context) -> Iterator[Violation]:
     limit = ctx.format.copy_limit
     for key, counts in ctx.name_counts.items():
-        if sum(counts.values()) <= limit:
-            continue
-        if (key, counts) not in ctx.distinct_names:
-            continue
         total = sum(counts.values())
+        if total <= limit or (key, counts) not in ctx.distinct_names:
+            continue
         why = explain(ctx, key, counts)
         message = f"{total} copies of {key} (at most {limit} per name)"
         if len(counts) > 1 or why:
             message += f": {breakdown(ctx, key, counts)}"
         if why:
             message += "; " + "; ".join(why)
-        yield violation(
-            "copy-limit",
+        yield COPY_LIMIT.violation(
             message,
             cards=sorted(counts),
             name=key,
@@ -65,13 +67,12 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
 
 def effect_name_notes(ctx: Context) -> Iterator[str]:
     """Say why a card whose name changes only by effect counts on its own."""
-    if not any(card is not None and card.effect_name_changes for card in ctx.cards.values()):
+    cards = [card for card in ctx.cards.values() if card is not None and card.effect_name_changes]
+    if not cards:
         return
-    names = set(ctx.name_counts)
+    names = ctx.name_counts
     seen: set[tuple[str, str]] = set()
-    for card in ctx.cards.values():
-        if card is None or not card.effect_name_changes:
-            continue
+    for card in cards:
         for other in card.effect_name_changes:
             if other in names and other not in card.name_keys and (card.name, other) not in seen:
                 seen.add((card.name, other))
@@ -83,3 +84,6 @@ def rename_note(name: str, other: str) -> str:
         f"{name} and {other} count as different names: {name} takes "
         f"the name {other} only through its own effect (rulebook 1.2.1.1)"
     )
+
+
+UNIT = Unit((COPY_LIMIT,), find)
