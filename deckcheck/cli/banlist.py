@@ -211,7 +211,8 @@ def import_history(
     out: Path = typer.Option(None, "--out", help="Output folder (default: banlists/)."),
     force: bool = typer.Option(False, "--force", help="Replace the lists already there."),
 ) -> None:
-    """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
+    """Rebuild the bundled lists (banlists/<series>/*.yaml, their JSON twins and the index)
+    from public data."""
     from deckcheck.banlist.history import build, check_out, summary, write
     from deckcheck.io.paths import banlists_dir
     from deckcheck.io.progress import progress
@@ -228,6 +229,26 @@ def import_history(
     for note in result.notes:
         typer.echo(f"note: {note}")
     typer.echo(f"wrote {len(written)} files")
+
+
+@banlist_app.command("index")
+def index(
+    folder: Path = typer.Option(
+        None, "--dir", help="Folder of lists (default: the bundled banlists/)."
+    ),
+) -> None:
+    """Regenerate what deckcheck reads (each list's JSON twin, index.json) from the YAML,
+    after a list or formats.yaml was edited by hand."""
+    from deckcheck.banlist.history import reindex
+    from deckcheck.io.paths import banlists_dir
+    from deckcheck.io.progress import progress
+
+    where = folder or banlists_dir()
+    if not where.is_dir():
+        fail(f"not a folder: {where}")
+    with progress("indexing the banlists"):
+        written = reindex(where)
+    typer.echo(f"{where}: wrote {len(written)} JSON lists and {where / 'index.json'}")
 
 
 @banlist_app.command("update")

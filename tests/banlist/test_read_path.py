@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from datetime import date, timedelta
 
-from deckcheck.banlist.files import to_dict
+from deckcheck.banlist.files import load_bundled, to_dict
 from deckcheck.banlist.model import Banlist
 from deckcheck.banlist.store import BanlistStore
 from deckcheck.formats.registry import load_formats
@@ -48,3 +49,32 @@ def loaded_digest() -> str:
 
 def test_every_format_gets_the_same_lists_on_every_date():
     assert loaded_digest() == PINNED
+
+
+def test_banlist_index_regenerates_the_json_from_hand_edited_yaml(capsys, tmp_path):
+    from deckcheck.io.paths import banlists_dir
+    from tests.cli.helpers import run
+
+    shutil.copytree(banlists_dir() / "genesys", tmp_path / "genesys")
+    shutil.copy(banlists_dir() / "formats.yaml", tmp_path / "formats.yaml")
+    bundled_twin = (tmp_path / "genesys" / "2025.09.24.json").read_bytes()
+    for twin in (tmp_path / "genesys").glob("*.json"):
+        twin.unlink()
+    result = run(capsys, "banlist", "index", "--dir", str(tmp_path))
+    assert result.code == 0, result.err
+    assert (tmp_path / "genesys" / "2025.09.24.json").read_bytes() == bundled_twin
+    index = json.loads((tmp_path / "index.json").read_text(encoding="utf-8"))
+    assert [row["name"] for row in index["lists"]] == ["2025.09.22", "2025.09.24"]
+    assert index["formats"] == json.loads((banlists_dir() / "index.json").read_bytes())["formats"]
+    # a person changes a list's points cap in the YAML: the JSON follows
+    path = tmp_path / "genesys" / "2025.09.24.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("points_cap: 100", "points_cap: 90"))
+    assert run(capsys, "banlist", "index", "--dir", str(tmp_path)).code == 0
+    assert load_bundled(path).points_cap == 90
+
+
+def test_banlist_index_refuses_what_is_not_a_folder(capsys, tmp_path):
+    from tests.cli.helpers import run
+
+    result = run(capsys, "banlist", "index", "--dir", str(tmp_path / "nowhere"))
+    assert result.code == 2 and "not a folder" in result.err
