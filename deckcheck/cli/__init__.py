@@ -31,7 +31,7 @@ COMMANDS = {
     "register": "event",
     "verify": "event",
     "sheet": "event",
-    "rule": "event",
+    "rule": "rules",
     "side": "event",
     "hands": "hands",
     "serve": "serve",
