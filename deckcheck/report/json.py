@@ -7,17 +7,25 @@ deckcheck/report/models.py (``python -m deckcheck.report.json > docs/report.sche
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from deckcheck.report.render import summary
+from deckcheck.report.render import Tally, json_stream
 from deckcheck.validation.report import Report
 
 
-def render(reports: list[Report]) -> str:
-    data = {
-        "decks": [r.as_json() for r in reports],
-        "summary": summary(reports),
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False)
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
+
+
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """The JSON document, one deck's report at a time: the same text as dumping it whole."""
+    tally = Tally()
+
+    def document(decks: list[Any]) -> dict[str, Any]:
+        return {"decks": decks, "summary": tally.summary()}
+
+    return json_stream(document, (r.as_json() for r in tally.seen(reports)))
 
 
 def schema() -> str:

@@ -1,5 +1,6 @@
 """Checking a tree of many decks with every core: each worker process opens the card data
-once (in its initializer) and checks its share; reports come back in input order.
+once (in its initializer) and checks its share; reports come back in input order, as they
+are produced (``iter_batch``), so a run over 10,000 decks holds a few hundred at a time.
 
 A deck file that cannot be read becomes a report with a parse-error violation, so one bad
 file never stops a run over thousands.
@@ -7,8 +8,10 @@ file never stops a run over thousands.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -25,6 +28,9 @@ if TYPE_CHECKING:
 
 # below this many decks a process pool costs more than it saves
 POOL_MIN_DECKS = 64
+# decks a worker checks per task, and tasks queued per worker: what is held at once
+CHUNK = 32
+QUEUED_PER_WORKER = 4
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,19 @@ def check_sources(
     """What ``check`` does with a repository's configuration: the inputs (files, folders,
     URLs) or, with none, the configured ``paths``; each deck with its per-path settings,
     command-line settings (``cli``) winning; every core at work."""
+    return list(iter_sources(inputs, cli, start_dir, workers, db_path, checker))
+
+
+def iter_sources(
+    inputs: list[str],
+    cli: Settings,
+    start_dir: str | Path = ".",
+    workers: int | None = None,
+    db_path: str | Path | None = None,
+    checker: Checker | None = None,
+) -> Iterator[Report]:
+    """``check_sources`` as reports are produced; every input error (no decks, an unknown
+    format, a date before it) is raised here, before the first report."""
     from deckcheck.cli.config import load_config
     from deckcheck.io.errors import InputError
     from deckcheck.io.inputs import expand
@@ -83,7 +102,7 @@ def check_sources(
         ]
         if not sources:
             raise InputError(no_decks_message(config, start_dir))
-    return check_batch(jobs_for(sources, config, cli, errors), db_path, workers, checker)
+    return iter_batch(jobs_for(sources, config, cli, errors), db_path, workers, checker)
 
 
 def no_decks_message(config: Config, start_dir: str | Path) -> str:
@@ -160,22 +179,28 @@ def _start_worker(db_path: str | None) -> None:
     _CHECKER = Checker(CardDB.open(db_path))
 
 
-def _run(job: Job) -> Report:
-    assert _CHECKER is not None, "worker not started"
-    return check_job(job, _CHECKER)
-
-
 def check_batch(
     jobs: list[Job],
     db_path: str | Path | None = None,
     workers: int | None = None,
     checker: Checker | None = None,
 ) -> list[Report]:
-    """Check every job; reports in the order of ``jobs``.
+    """Check every job; reports in the order of ``jobs`` (see ``iter_batch``)."""
+    return list(iter_batch(jobs, db_path, workers, checker))
+
+
+def iter_batch(
+    jobs: list[Job],
+    db_path: str | Path | None = None,
+    workers: int | None = None,
+    checker: Checker | None = None,
+) -> Iterator[Report]:
+    """Check every job, yielding reports in the order of ``jobs`` as they are produced.
 
     ``workers`` defaults to the number of cores; with one worker (or few decks) the decks
     are checked in this process with ``checker`` (made here if not given). Unknown formats
-    are reported (InputError) before any deck is read.
+    and a date before every deck's format are reported (InputError) here, before any deck
+    is read.
     """
     if checker is None:
         from deckcheck.cards.db import CardDB
@@ -191,27 +216,71 @@ def check_batch(
         from deckcheck.io.errors import InputError
 
         raise InputError(sorted(p for p in problems if p)[0])
-    from deckcheck.io.progress import progress
-
     count = workers or os.cpu_count() or 1
     # standard input belongs to this process
     if count <= 1 or len(jobs) < POOL_MIN_DECKS or any(job.source == "-" for job in jobs):
-        with progress("checking decks", len(jobs)) as shown:
-            return [_counted(check_job(job, checker), shown) for job in jobs]
-    from concurrent.futures import ProcessPoolExecutor
+        return _here(jobs, checker)
+    path = str(db_path) if db_path else str(checker.db.path)
+    return _pooled(jobs, checker, path, count)
+
+
+def _progress(total: int) -> Progress:
+    """The progress line, on stderr at a terminal; none when stdout is a terminal too, where
+    the reports appear as they come (and the line would be drawn across them)."""
+    import io
+    import sys
+
+    from deckcheck.io.progress import on_terminal, progress
+
+    return progress("checking decks", total, io.StringIO() if on_terminal(sys.stdout) else None)
+
+
+def _here(jobs: list[Job], checker: Checker) -> Iterator[Report]:
+    with _progress(len(jobs)) as shown:
+        for n, job in enumerate(jobs):
+            yield check_job(job, checker)
+            shown.advance()
+            if n == 0 and len(jobs) >= POOL_MIN_DECKS:
+                _freeze()
+
+
+def _pooled(jobs: list[Job], checker: Checker, path: str, count: int) -> Iterator[Report]:
+    """The jobs over ``count`` worker processes, CHUNK decks a task and at most
+    QUEUED_PER_WORKER tasks a worker queued, so finished reports never pile up."""
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     global _CHECKER
-    path = str(db_path) if db_path else str(checker.db.path)
+    if jobs:
+        check_job(jobs[0], checker)  # load the list in force and the verdicts once, here
     _CHECKER = checker  # forked workers inherit it with what it has loaded
-
-    chunk = max(1, len(jobs) // (count * 8))
+    _freeze()
+    tasks = (jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK))
     with (
-        progress("checking decks", len(jobs)) as shown,
+        _progress(len(jobs)) as shown,
         ProcessPoolExecutor(count, initializer=_start_worker, initargs=(path,)) as pool,
     ):
-        return [_counted(report, shown) for report in pool.map(_run, jobs, chunksize=chunk)]
+        queued: deque[Future[list[Report]]] = deque()
+        for task in tasks:
+            queued.append(pool.submit(_run_all, task))
+            if len(queued) >= count * QUEUED_PER_WORKER:
+                yield from _counted(queued.popleft().result(), shown)
+        while queued:
+            yield from _counted(queued.popleft().result(), shown)
 
 
-def _counted(report: Report, shown: Progress) -> Report:
-    shown.advance()
-    return report
+def _freeze() -> None:
+    """Move what lives for the whole run (modules, card data, formats, the lists in force)
+    out of the garbage collector's passes: a long run then scans only the decks in flight."""
+    gc.collect()
+    gc.freeze()
+
+
+def _run_all(jobs: list[Job]) -> list[Report]:
+    assert _CHECKER is not None, "worker not started"
+    return [check_job(job, _CHECKER) for job in jobs]
+
+
+def _counted(reports: list[Report], shown: Progress) -> Iterator[Report]:
+    for report in reports:
+        shown.advance()
+        yield report
