@@ -15,8 +15,7 @@ from deckcheck.io.errors import InputError
 from deckcheck.report import sheet
 from deckcheck.report.sheet import latin1, render_sheet, sheet_data
 from tests.conftest import DECKS
-
-from .helpers import SCRAP_RECYCLER, deck
+from tests.event.helpers import SCRAP_RECYCLER, deck
 
 EVIL_TWIN_KI_SIKIL = 9205573  # a Link monster whose name has a star
 
