@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
@@ -31,6 +31,16 @@ class Used:
     codes: list[int]
     count: int
     section: str
+
+
+MISSING = object()  # a passcode not looked up yet
+
+
+class Scan(NamedTuple):
+    cards: dict[int, Card | None]
+    distinct: list[Card]
+    totals: dict[str, int]
+    unknown: bool  # a passcode the card data does not have
 
 
 @dataclass
@@ -57,36 +67,58 @@ class Context:
         return found
 
     @cached_property
-    def copies(self) -> Counter[int]:
-        """Copies of each passcode across Main+Extra+Side."""
-        counts: Counter[int] = Counter()
-        for section_counts in self.section_counts.values():
-            counts.update(section_counts)
-        return counts
+    def _scan(self) -> Scan:
+        """One pass over the distinct passcodes: what every check needs of its cards."""
+        get = self.db.get
+        cards: dict[int, Card | None] = {}
+        distinct: dict[str, Card] = {}
+        totals: dict[str, int] = {}
+        unknown = False
+        for counts in self.section_counts.values():
+            for code, n in counts.items():
+                card = cards.get(code, MISSING)
+                if card is MISSING:
+                    card = cards[code] = get(code)
+                    if card is None:
+                        unknown = True
+                        continue
+                    if card.uid not in distinct:
+                        distinct[card.uid] = card
+                elif card is None:
+                    continue
+                for key in card.name_keys:
+                    totals[key] = totals.get(key, 0) + n
+        return Scan(cards, list(distinct.values()), totals, unknown)
 
-    @cached_property
+    @property
     def cards(self) -> dict[int, Card | None]:
         """Each distinct passcode's card, looked up once."""
-        get = self.db.get
-        found: dict[int, Card | None] = {}
-        for counts in self.section_counts.values():
-            for code in counts:
-                if code not in found:
-                    found[code] = get(code)
-        return found
+        return self._scan.cards
+
+    @property
+    def distinct_cards(self) -> list[Card]:
+        """The deck's distinct cards, each once (printings together), in the order they
+        come: what the rules that judge each card look at."""
+        return self._scan.distinct
+
+    @property
+    def name_totals(self) -> dict[str, int]:
+        """Copies per name key across Main+Extra+Side."""
+        return self._scan.totals
 
     @cached_property
     def has_unknown(self) -> bool:
         # a slot without a passcode is the one thing the section counts leave out
+        if self._scan.unknown:
+            return True
         counts = self.section_counts
-        named_only = any(
+        return any(
             len(self.deck.section(section)) != counts[section].total() for section in SECTIONS
         )
-        return named_only or any(card is None for card in self.cards.values())
 
     @cached_property
     def name_counts(self) -> dict[str, dict[int, int]]:
-        """Copies per name key across Main+Extra+Side, split by passcode."""
+        """Copies per name key across Main+Extra+Side, split by passcode (for messages)."""
         counts: dict[str, dict[int, int]] = {}
         cards = self.cards
         for section_counts in self.section_counts.values():
@@ -133,6 +165,9 @@ class Context:
                 if code not in found.codes:
                     found.codes.append(code)
         return list(by_uid.values())
+
+    def used_of(self, card: Card) -> Used:
+        return next(used for used in self.used if used.card.uid == card.uid)
 
     def fields(self, used: Used) -> dict[str, object]:
         """A violation's fields for one card of the deck."""

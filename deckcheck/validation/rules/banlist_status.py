@@ -63,12 +63,12 @@ def statuses(ctx: Context) -> Iterator[Violation]:
     known = known_limits(ctx)
     # every name key counts; one card with two names is reported once, at its strictest
     strictest: dict[tuple[tuple[int, int], ...], tuple[int, str]] = {}
-    for key, counts in ctx.name_counts.items():
+    for key, total in ctx.name_totals.items():
         limit = known[key] if key in known else name_limit(ctx, key, known)
         if limit is None or limit >= 3:
             continue
-        if limit == 0 or sum(counts.values()) > limit:
-            signature = tuple(sorted(counts.items()))
+        if limit == 0 or total > limit:
+            signature = tuple(sorted(ctx.name_counts[key].items()))
             if signature not in strictest or limit < strictest[signature][0]:
                 strictest[signature] = (limit, key)
     if not strictest:

@@ -45,9 +45,11 @@ def explain(ctx: Context, key: str, counts: dict[int, int]) -> list[str]:
 
 def find(ctx: Context) -> Iterator[Violation]:
     limit = ctx.format.copy_limit
-    for key, counts in ctx.name_counts.items():
-        total = sum(counts.values())
-        if total <= limit or (key, counts) not in ctx.distinct_names:
+    for key, total in ctx.name_totals.items():
+        if total <= limit:
+            continue
+        counts = ctx.name_counts[key]
+        if (key, counts) not in ctx.distinct_names:
             continue
         why = explain(ctx, key, counts)
         message = f"{total} copies of {key} (at most {limit} per name)"
@@ -70,7 +72,7 @@ def effect_name_notes(ctx: Context) -> Iterator[str]:
     cards = [card for card in ctx.cards.values() if card is not None and card.effect_name_changes]
     if not cards:
         return
-    names = ctx.name_counts
+    names = ctx.name_totals
     seen: set[tuple[str, str]] = set()
     for card in cards:
         for other in card.effect_name_changes:

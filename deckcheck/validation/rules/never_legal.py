@@ -12,10 +12,10 @@ NEVER_LEGAL = Rule("never-legal", "DC402", "Card never legal in tournaments", "f
 
 
 def find(ctx: Context) -> Iterator[Violation]:
-    for used in ctx.used:
-        if used.card.illegal:
-            message = f"{used.card.name} is never legal in tournament play"
-            yield NEVER_LEGAL.violation(message, **ctx.fields(used))
+    for card in ctx.distinct_cards:
+        if card.illegal:
+            message = f"{card.name} is never legal in tournament play"
+            yield NEVER_LEGAL.violation(message, **ctx.fields(ctx.used_of(card)))
 
 
 UNIT = Unit((NEVER_LEGAL,), find)

@@ -24,6 +24,7 @@ REGION_NAMES = {
 }
 # a game with no release dates of its own: its cards come from these regions
 GAME_SOURCES = {"masterduel": ("ocg", "tcg")}
+NOT_YET = object()  # a card not judged yet (a verdict is None or a reason)
 
 
 def find(ctx: Context) -> Iterator[Violation]:
@@ -37,20 +38,18 @@ def find(ctx: Context) -> Iterator[Violation]:
     known: dict[str, str | None] = ctx.cache.setdefault(
         ("release", fmt.region, cutoff, excluded), {}
     )
-    for used in ctx.used:
-        card = used.card
+    for card in ctx.distinct_cards:
         uid = card.uid
-        if uid in known:
-            why = known[uid]
-        elif card.kind in ("token", "skill"):
-            why = known[uid] = None  # placement rules speak for these
-        else:
-            why = known[uid] = release_problem(
-                card, fmt.region, cutoff, fmt.pool_exclude_release_dates
-            )
+        why = known.get(uid, NOT_YET)
+        if why is NOT_YET:
+            if card.kind in ("token", "skill"):
+                why = None  # placement rules speak for these
+            else:
+                why = release_problem(card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
+            known[uid] = why
         if why is not None:
             message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
-            yield NOT_RELEASED.violation(message, **ctx.fields(used))
+            yield NOT_RELEASED.violation(message, **ctx.fields(ctx.used_of(card)))
 
 
 def release_problem(card: Card, region: str, cutoff: date, excluded: list[date]) -> str | None:

@@ -19,6 +19,7 @@ MAIN_DECK_CARD_IN_EXTRA = Rule(
     "main-deck-card-in-extra", "DC112", "Main Deck card in the Extra Deck", "1.2"
 )
 NOT_A_DECK_CARD = Rule("not-a-deck-card", "DC113", "Token or skill card in a deck section", "1.2")
+DECK_KINDS = frozenset({"monster", "spell", "trap"})  # never a Token or a Skill Card
 
 
 def misplaced(card: Card, section: str, allow_skills: bool) -> Rule | None:
@@ -40,6 +41,11 @@ def find(ctx: Context) -> Iterator[Violation]:
         for code in ctx.section_counts[section]:
             card = cards[code]
             if card is None:
+                continue
+            # the common case first, without a call: a card where it belongs
+            if card.kind in DECK_KINDS and (
+                section == "side" or card.is_extra_deck_monster is (section == "extra")
+            ):
                 continue
             rule = misplaced(card, section, allow_skills)
             if rule is None:
