@@ -24,6 +24,12 @@ OCG = ["--format", "ocg", "--date", "2025-11-01"]
 OLD = b"the file the user had\n"
 
 
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path, monkeypatch):
+    # these tests plant files in the user's data: never in the home the session shares
+    monkeypatch.setenv("DECKCHECK_HOME", str(tmp_path / "home"))
+
+
 @pytest.fixture
 def disk_full(monkeypatch) -> list[Path]:
     """Make every write through the helper fail after its data went out; return the paths
