@@ -8,7 +8,8 @@
    with this checkout's code, stdout to a file, for each ``--outputs`` format and each
    ``--workers`` count. Prints wall and CPU milliseconds per deck (the same at 1,000 and
    10,000 means no superlinear step) and the peak resident memory: of the largest process
-   (the kernel's figure, from wait4) and of the whole process tree (sampled every 20 ms).
+   (the kernel's figure, from wait4) and of the whole process tree (its proportional set
+   size, sampled every 20 ms: pages the workers share with the parent counted once).
 
 Record the figures in bench/README.md.
 
@@ -77,8 +78,9 @@ def rate(paths: list[str], workers: int, runs: int) -> tuple[list[float], list[f
     return rates, cpu
 
 
-def tree_rss_kb(pid: int) -> int:
-    """Resident memory of a process and its children (KB), from /proc."""
+def tree_pss_kb(pid: int) -> int:
+    """Proportional resident memory of a process and its children (KB), from /proc: pages
+    the forked workers share with the parent are counted once, split between them."""
     total = 0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -87,8 +89,8 @@ def tree_rss_kb(pid: int) -> int:
             stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             if int(entry.name) != pid and int(stat[1]) != pid:
                 continue
-            for line in (entry / "status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+            for line in (entry / "smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
                     total += int(line.split()[1])
         except (OSError, IndexError, ValueError):
             continue
@@ -98,7 +100,7 @@ def tree_rss_kb(pid: int) -> int:
 def run_check(folder: Path, output: str, workers: int, out: Path) -> dict[str, float]:
     """One ``deckcheck check FOLDER`` process (this checkout's code, stdout to a file):
     wall seconds, CPU seconds of it and its workers, the peak RSS of its largest process
-    (wait4) and the peak of the whole tree's RSS."""
+    (wait4) and the peak of the whole tree's proportional set size."""
     cmd = [sys.executable, "-m", "deckcheck", "check", str(folder), "--format", "tcg"]
     cmd += ["--date", DAY.isoformat(), "--output-format", output, "--workers", str(workers)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -111,7 +113,7 @@ def run_check(folder: Path, output: str, workers: int, out: Path) -> dict[str, f
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
-            tree_peak = max(tree_peak, tree_rss_kb(proc.pid))
+            tree_peak = max(tree_peak, tree_pss_kb(proc.pid))
             time.sleep(0.02)
         wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -146,7 +148,7 @@ def whole_process(args: argparse.Namespace, tmp: Path) -> None:
                     f"  {output:<8} {count} worker(s) {size:>6} decks: "
                     f"{med['wall'] * 1000 / size:6.3f} ms wall, "
                     f"{med['cpu'] * 1000 / size:6.3f} ms CPU per deck; peak RSS largest process "
-                    f"{med['maxrss_mb']:5.1f} MB, tree {med['tree_mb']:5.1f} MB; "
+                    f"{med['maxrss_mb']:5.1f} MB, tree (PSS) {med['tree_mb']:5.1f} MB; "
                     f"output {(tmp / 'out').stat().st_size / 1e6:.1f} MB"
                 )
 

@@ -37,19 +37,30 @@ def commands(deck: Path) -> dict[str, tuple[list[str], dict[str, str]]]:
     }
 
 
-def interleaved(deck: Path, runs: int) -> dict[str, list[float]]:
-    """Wall seconds of each command per run, the commands taking turns."""
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, from wait4) of one run, output discarded."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    proc.stderr.close()
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{cmd} exited with {proc.returncode}: {err[-500:]!r}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def interleaved(deck: Path, runs: int) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) seconds of each command per run, the commands taking turns."""
     todo = commands(deck)
     for cmd, env in todo.values():  # warm the file cache and write the bytecode
-        subprocess.run(cmd, capture_output=True, check=False, env=env)
-    times: dict[str, list[float]] = {name: [] for name in todo}
+        timed(cmd, env)
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in todo}
     for _ in range(runs):
         for name, (cmd, env) in todo.items():
-            start = time.perf_counter()
-            done = subprocess.run(cmd, capture_output=True, check=False, env=env)
-            times[name].append(time.perf_counter() - start)
-            if done.returncode not in (0, 1):
-                raise SystemExit(f"{name} exited with {done.returncode}: {done.stderr[-500:]!r}")
+            times[name].append(timed(cmd, env))
     return times
 
 
@@ -70,19 +81,22 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"{args.deck.name}, {args.runs} interleaved runs, load {load:.2f}")
     times = interleaved(args.deck, args.runs)
+    med = statistics.median
     for name, values in times.items():
+        wall, cpu = [v[0] for v in values], [v[1] for v in values]
         print(
-            f"  {name:<16} median {statistics.median(values) * 1000:6.1f} ms, "
-            f"min {min(values) * 1000:6.1f} ms"
+            f"  {name:<16} wall median {med(wall) * 1000:6.1f} ms, min {min(wall) * 1000:6.1f} "
+            f"ms; CPU median {med(cpu) * 1000:6.1f} ms, min {min(cpu) * 1000:6.1f} ms"
         )
-    real, floor = times["deckcheck check"], times["typer floor"]
-    pairs = statistics.median(a / b for a, b in zip(real, floor, strict=True))
-    print(
-        f"  deckcheck / floor: medians {statistics.median(real) / statistics.median(floor):.3f}x, "
-        f"minima {min(real) / min(floor):.3f}x, per pair {pairs:.3f}x (target <= 1.1x)"
-    )
-    own = statistics.median(real) - statistics.median(floor)
-    print(f"  deckcheck's own share: {own * 1000:.1f} ms")
+    for i, what in enumerate(("wall", "CPU")):
+        real = [v[i] for v in times["deckcheck check"]]
+        floor = [v[i] for v in times["typer floor"]]
+        pairs = med(a / b for a, b in zip(real, floor, strict=True))
+        print(
+            f"  deckcheck / floor, {what}: medians {med(real) / med(floor):.3f}x, minima "
+            f"{min(real) / min(floor):.3f}x, per pair {pairs:.3f}x (target <= 1.1x); "
+            f"deckcheck's own share {(med(real) - med(floor)) * 1000:.1f} ms"
+        )
     if args.hyperfine and shutil.which("hyperfine"):
         hyperfine(args.deck, args.runs)
 
