@@ -20,52 +20,35 @@ from deckcheck.io.errors import InputError
 from deckcheck.io.infile import shown
 
 
-def _yaml_str(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _number(value: float) -> float:
     return int(value) if float(value).is_integer() else value
 
 
-def _num(value: float) -> str:
-    return repr(_number(value))
+def _yaml_scalar(value: Any) -> str:  # noqa: ANN401
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a quoted YAML string
+    return repr(value)
 
 
 def to_yaml(banlist: Banlist, header: str | None = None) -> str:
-    """One list as YAML, one line per entry (stable, diff-friendly)."""
+    """One list as YAML, one line per entry (stable, diff-friendly): the fields of
+    ``to_plain``, so a list's YAML and its JSON twin always say the same."""
     lines = [f"# {line}" for line in (header or "").splitlines()]
-    lines += [
-        f"series: {_yaml_str(banlist.series)}",
-        f"name: {_yaml_str(banlist.name)}",
-    ]
-    if banlist.title:
-        lines.append(f"title: {_yaml_str(banlist.title)}")
-    if banlist.effective:
-        lines.append(f"effective: {banlist.effective.isoformat()}")
-    lines.append(f"whitelist: {'true' if banlist.whitelist else 'false'}")
-    if banlist.points_cap is not None:
-        lines.append(f"points_cap: {_num(banlist.points_cap)}")
-    if banlist.source:
-        lines.append(f"source: {_yaml_str(banlist.source)}")
-    if banlist.group_limits:
+    plain = to_plain(banlist)
+    entries = plain.pop("entries")
+    groups = plain.pop("group_limits", {})
+    for key, value in plain.items():
+        shown = value if key == "effective" else _yaml_scalar(value)  # a date stays unquoted
+        lines.append(f"{key}: {shown}")
+    if groups:
         lines.append("group_limits:")
-        lines += [f"  {g}: {n}" for g, n in sorted(banlist.group_limits.items())]
-    if not banlist.entries:
-        lines.append("entries: {}")
-    else:
-        lines.append("entries:")
-    for code, entry in banlist.entries.items():
-        fields = []
-        if entry.name:
-            fields.append(f"name: {_yaml_str(entry.name)}")
-        if entry.limit is not None:
-            fields.append(f"limit: {entry.limit}")
-        if entry.points is not None:
-            fields.append(f"points: {_num(entry.points)}")
-        if entry.group is not None:
-            fields.append(f"group: {entry.group}")
-        lines.append(f"  {code}: {{{', '.join(fields)}}}")
+        lines += [f"  {g}: {n}" for g, n in groups.items()]
+    lines.append("entries:" if entries else "entries: {}")
+    for code, fields in entries.items():
+        inner = ", ".join(f"{k}: {_yaml_scalar(v)}" for k, v in fields.items())
+        lines.append(f"  {code}: {{{inner}}}")
     return "\n".join(lines) + "\n"
 
 
