@@ -92,16 +92,19 @@ class DeckBuilder:
         self.deck = Deck(source)
         self.total = 0
         self.section: Section = "main"
+        self.target = self.deck.main  # the slots of ``section``
         self.seen: set[Section] = set()
 
     def switch(self, section: Section) -> None:
         self.section = section
+        self.target = self.deck.section(section)
         self.seen.add(section)
 
     def lines(self, text: str) -> Iterator[tuple[int, str]]:
         """(line number, stripped line) of the non-blank lines, until too many problems."""
+        problems = self.deck.problems
         for number, raw in enumerate(split_lines(text), start=1):
-            if self.full:
+            if problems and len(problems) >= MAX_PROBLEMS:
                 return
             line = raw.strip(BLANKS)
             if line:
@@ -117,6 +120,14 @@ class DeckBuilder:
     def full(self) -> bool:
         """True once MAX_PROBLEMS were recorded; the reader should stop."""
         return len(self.deck.problems) >= MAX_PROBLEMS
+
+    def add_passcode(self, passcode: int, line: int) -> None:
+        """One copy of a passcode in the current section: a ydk's usual line, kept lean."""
+        if self.total < MAX_CARDS:
+            self.total += 1
+            self.target.append(Slot(passcode, None, line))
+        else:
+            self.add(passcode, line=line)
 
     def add(
         self,
