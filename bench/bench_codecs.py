@@ -14,7 +14,7 @@ from pathlib import Path
 
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.codecs import FORMATS, load_deck, read_deck, write_deck
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = sorted((ROOT.parent / "shared" / "data" / "decks").glob("*.ydk"))

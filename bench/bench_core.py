@@ -1,6 +1,8 @@
 """Core benchmarks: whole-process check, card data open + look-ups, in-process validation.
 
-Run: python bench/bench_core.py [--runs N]. Prints medians; record them in bench/README.md.
+Run: python bench/bench_core.py [--runs N] [--rounds N] [--only process|lookups|batch].
+Prints medians; record them in bench/README.md. The in-process jobs run side by side with
+the plain-Python lower bound of lower_bound.py, which must give the same verdicts.
 """
 
 from __future__ import annotations
@@ -11,7 +13,15 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import lower_bound
+
+if TYPE_CHECKING:
+    from deckcheck.decks.model import Deck
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT.parent / "shared" / "data" / "decks"
@@ -94,54 +104,120 @@ def open_and_lookups(runs: int) -> list[float]:
     ]
 
 
-def rate(checker, decks, seconds: float) -> float:
-    for d in decks:  # warm the card cache and the list, as a long batch would be
-        checker.check(d, "tcg")
+def rate(job: Callable[[object], object], items: list, seconds: float) -> float:
+    """Items per CPU second of ``job``, over at least ``seconds``, after one warm pass (the
+    card cache and the list kept, as a long batch has them)."""
+    for item in items:
+        job(item)
     n = 0
     t = time.process_time()
     while time.process_time() - t < seconds:
-        for d in decks:
-            checker.check(d, "tcg")
-        n += len(decks)
+        for item in items:
+            job(item)
+        n += len(items)
     return n / (time.process_time() - t)
 
 
-def batch(seconds: float) -> tuple[float, float, int, int]:
+def plain(deck: Deck) -> lower_bound.Deck:
+    """A deckcheck deck as the lower bound holds one."""
+    sections = {s: [slot.passcode for slot in deck.section(s)] for s in lower_bound.SECTIONS}
+    lines = {s: [slot.line or 0 for slot in deck.section(s)] for s in lower_bound.SECTIONS}
+    return lower_bound.Deck(deck.source, sections, lines, [])
+
+
+def verdicts(report: object) -> tuple[bool, list[tuple[str, tuple[int, ...]]]]:
+    """Valid or not, and each violation's rule and passcodes, of either checker's report."""
+    if isinstance(report, dict):
+        found = [(v["rule"], tuple(v["cards"])) for v in report["violations"]]
+        return report["valid"], sorted(found)
+    found = [(v.rule, tuple(v.cards)) for v in report.violations]  # type: ignore[attr-defined]
+    return report.valid, sorted(found)  # type: ignore[attr-defined]
+
+
+def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
+    """(deckcheck, lower bound) decks/s per job and round, the two measured in turn."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
     from deckcheck.validation import Checker
 
     db = CardDB.open()
     checker = Checker(db)
-    sys.path.insert(0, str(ROOT))  # the same repair as the fast-path test
+    sys.path.insert(0, str(ROOT))  # the same repair as the rule tests
     from tests.validation.helpers import repaired
 
-    real = [load_deck(str(p), db) for p in sorted(DECKS.glob("*.ydk"))]
-    valid = [repaired(d, checker.check(d, "tcg"), db) for d in real]
-    assert all(checker.check(d, "tcg").valid for d in valid)
-    invalid = sum(not checker.check(d, "tcg").valid for d in real)
-    return rate(checker, valid, seconds), rate(checker, real, seconds), len(real), invalid
+    day = date.today()
+    fmt = checker.format("tcg")
+    table = lower_bound.Table(db, fmt, day, checker.banlists.for_format(fmt, day))
+    paths = [str(p) for p in sorted(DECKS.glob("*.ydk"))]
+    real = [load_deck(p, db) for p in paths]
+    valid = [repaired(d, checker.check(d, "tcg", day), db) for d in real]
+    for decks in (real, valid):
+        for deck in decks:
+            ours, bound = checker.check(deck, "tcg", day), lower_bound.check(plain(deck), table)
+            assert verdicts(ours) == verdicts(bound), deck.source
+    assert all(checker.check(d, "tcg", day).valid for d in valid)
+
+    def ours(deck: Deck) -> object:
+        return checker.check(deck, "tcg", day)
+
+    def bound(deck: lower_bound.Deck) -> object:
+        return lower_bound.check(deck, table)
+
+    def read_ours(path: str) -> object:
+        return checker.check(load_deck(path, db), "tcg", day)
+
+    def read_bound(path: str) -> object:
+        return lower_bound.check(lower_bound.load(path), table)
+
+    jobs = {
+        "valid decks": (ours, valid, bound, [plain(d) for d in valid]),
+        f"decks as they are ({sum(not ours(d).valid for d in real)} of {len(real)} invalid)": (
+            ours,
+            real,
+            bound,
+            [plain(d) for d in real],
+        ),
+        "read + check, as they are": (read_ours, paths, read_bound, paths),
+    }
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+    for _ in range(rounds):
+        for name, (job, items, plain_job, plain_items) in jobs.items():
+            found[name].append((rate(job, items, seconds), rate(plain_job, plain_items, seconds)))
+    return found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the in-process jobs")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measure")
+    parser.add_argument("--only", choices=["process", "lookups", "batch"])
     args = parser.parse_args()
-    wp = whole_process(args.runs)
-    print(f"whole process, {args.runs} interleaved runs each (target: deckcheck <= 0.25 s):")
-    for name, times in wp.items():
-        print(f"  {name}: median {statistics.median(times):.3f} s, min {min(times):.3f} s")
-    own = statistics.median(wp["deckcheck check"]) - statistics.median(wp["typer floor"])
-    print(f"  deckcheck's own share (medians, deckcheck - typer floor): {own * 1000:.0f} ms")
-    ol = open_and_lookups(args.runs)
-    print(
-        f"card data open + 75 look-ups in process: median {statistics.median(ol):.1f} ms, "
-        f"min {min(ol):.1f} ms (target <= 30 ms)"
-    )
-    valid, real, n, invalid = batch(5.0)
-    print("in-process validation, tcg, one core (CPU time), target >= 10,000 decks/s:")
-    print(f"  the {n} real decks made valid: {valid:,.0f} decks/s")
-    print(f"  the {n} real decks as they are ({invalid} invalid): {real:,.0f} decks/s")
+    if args.only in (None, "process"):
+        wp = whole_process(args.runs)
+        print(f"whole process, {args.runs} interleaved runs each:")
+        for name, times in wp.items():
+            print(f"  {name}: median {statistics.median(times):.3f} s, min {min(times):.3f} s")
+        own = statistics.median(wp["deckcheck check"]) - statistics.median(wp["typer floor"])
+        print(f"  deckcheck's own share (medians, deckcheck - typer floor): {own * 1000:.0f} ms")
+    if args.only in (None, "lookups"):
+        ol = open_and_lookups(args.runs)
+        print(
+            f"card data open + 75 look-ups in process: median {statistics.median(ol):.1f} ms, "
+            f"min {min(ol):.1f} ms (target <= 30 ms)"
+        )
+    if args.only in (None, "batch"):
+        found = batch(args.seconds, args.rounds)
+        print(
+            f"in-process validation, tcg, one core (CPU time), median of {args.rounds} rounds "
+            "(each round: deckcheck, then the plain-Python lower bound of bench/lower_bound.py)"
+        )
+        print(f"  {'job':<40} {'deckcheck':>10} {'lower bound':>12} {'ratio':>6}  per round")
+        for name, pairs in found.items():
+            ours = statistics.median(p[0] for p in pairs)
+            bound = statistics.median(p[1] for p in pairs)
+            ratios = ", ".join(f"{b / o:.2f}" for o, b in pairs)
+            print(f"  {name:<40} {ours:>10,.0f} {bound:>12,.0f} {bound / ours:>5.2f}x  {ratios}")
 
 
 if __name__ == "__main__":

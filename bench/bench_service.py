@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -96,14 +97,26 @@ def cpu_ticks(pids: list[int]) -> int:
 
 
 class Server:
-    def __init__(self, workers: int, database_url: str | None, home: Path) -> None:
+    """``deckcheck serve`` (this checkout's code), or with ``minimal`` the floor beside it:
+    bench/minimal_app.py on uvicorn with the same parser, loop and workers."""
+
+    def __init__(
+        self, workers: int, database_url: str | None, home: Path, minimal: bool = False
+    ) -> None:
         self.port = free_port()
         self.url = f"http://{HOST}:{self.port}"
-        args = [sys.executable, "-m", "deckcheck", "serve", "--host", HOST]
+        self.ready_path = "/v1/health"
+        env = {**os.environ, "DECKCHECK_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        if minimal:
+            args = [sys.executable, "-m", "uvicorn", "minimal_app:app", "--host", HOST]
+            args += ["--http", "httptools", "--loop", "uvloop"]
+            env["PYTHONPATH"] = str(ROOT / "bench")
+            self.ready_path = "/openapi.json"
+        else:
+            args = [sys.executable, "-m", "deckcheck", "serve", "--host", HOST]
+            if database_url:
+                args += ["--database-url", database_url]
         args += ["--port", str(self.port), "--workers", str(workers), "--log-level", "warning"]
-        if database_url:
-            args += ["--database-url", database_url]
-        env = {**os.environ, "DECKCHECK_HOME": str(home)}
         self.proc = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL)
         self.wait_ready()
 
@@ -115,7 +128,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise SystemExit(f"deckcheck serve exited with {self.proc.returncode}")
             try:
-                if httpx.get(self.url + "/v1/health", timeout=2).status_code == 200:
+                if httpx.get(self.url + self.ready_path, timeout=2).status_code == 200:
                     time.sleep(1.0)  # let every worker finish starting
                     return
             except httpx.HTTPError:
@@ -136,8 +149,8 @@ class Server:
             self.proc.wait(timeout=10)
 
 
-def wrk_script(folder: Path, body_lua: str) -> Path:
-    path = folder / "load.lua"
+def wrk_script(folder: Path, body_lua: str, name: str = "load.lua") -> Path:
+    path = folder / name
     path.write_text(body_lua, encoding="utf-8")
     return path
 
@@ -274,6 +287,42 @@ def report(title: str, results: list[Result]) -> None:
     )
 
 
+def side_by_side(
+    server: Server,
+    validate_load: Callable[[], Result],
+    workers: int,
+    folder: Path,
+    deck: str,
+    runs: int,
+    seconds: int,
+) -> None:
+    """POST /v1/validate runs taking turns with runs against the minimal FastAPI endpoint
+    (bench/minimal_app.py, the same body), and the ratio of their medians."""
+    floor = Server(workers, None, folder / "home", minimal=True)
+    try:
+        url = f"{floor.url}/v1/validate?format=tcg&date={DAY}"
+        script = wrk_script(folder, validate_lua(deck), "floor.lua")
+
+        def floor_load() -> Result:
+            if shutil.which("wrk"):
+                return run_wrk(url, script, seconds)
+            return run_python(url, lambda _: deck, {"Content-Type": "text/plain"}, seconds)
+
+        floor_load()  # warm-up
+        ours, theirs = [], []
+        for _ in range(runs):
+            ours.append(measure(server, validate_load))
+            theirs.append(measure(floor, floor_load))
+    finally:
+        floor.stop()
+    report("POST /v1/validate", ours)
+    report("minimal FastAPI endpoint, same body (bench/minimal_app.py)", theirs)
+    med = statistics.median
+    rate = med(r.rate for r in ours) / med(r.rate for r in theirs)
+    cpu = med(r.cpu_ms for r in ours) / max(med(r.cpu_ms for r in theirs), 1e-9)
+    print(f"  deckcheck / minimal: {rate:.2f}x the requests per second, {cpu:.2f}x the server CPU")
+
+
 def hostile_deck(client: int, number: int) -> str:
     """25 names no card has (the most a request may hold), new ones in every request."""
     return "".join(f"1 Qzxv {client} Wkjq {number} Pyrt {i}\n" for i in range(25))
@@ -401,6 +450,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--hostile", type=int, default=4, help="hostile client processes")
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument(
+        "--skip-hostile",
+        action="store_true",
+        help="throughput only: no hostile, memory or registration runs",
+    )
     parser.add_argument("--memory-requests", type=int, default=MEMORY_REQUESTS)
     args = parser.parse_args()
     runs, seconds = max(1, min(args.runs, 20)), max(1, min(args.seconds, 120))
@@ -427,8 +481,9 @@ def main() -> None:
 
             validate_load(2)  # warm-up: caches, lazily loaded lists
             if not args.skip_throughput:
-                results = [measure(server, validate_load) for _ in range(runs)]
-                report("POST /v1/validate", results)
+                side_by_side(server, validate_load, args.workers, folder, deck, runs, seconds)
+            if args.skip_hostile:
+                return
             hostile = max(1, min(args.hostile, HOSTILE_IN_FLIGHT))
             print(
                 f"\nnormal request, one client, idle / while {hostile} hostile clients post "

@@ -1,15 +1,14 @@
 """Banlist files: the project's YAML (one list per file), JSON, and detection for conversion.
 
-Bundled YAML is trusted and read with the fast C loader when available. Files from users are
-read with a safe loader that refuses anchors/aliases (no alias bombs) and with a size limit.
-PyYAML is imported only when a file needs it: bundled lists in the generated layout are read
-by ``fast_load`` (``deckcheck check`` never pays for the YAML import).
+The bundled lists are read one way: from the JSON twin that ``banlist import-history`` (or
+``banlist index``) generates beside each YAML file (``load_bundled``). YAML is read only where
+it comes from a person (a user's list, a hand-edited file being indexed), with the one safe
+loader (``deckcheck.io.yamlsafe``: no aliases, bounded nesting, a size limit on the file).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -17,64 +16,93 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import InputError
-from deckcheck.infile import shown
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import shown
 
 
-def load_yaml(text: str, trusted: bool = False, source: str = "<yaml>") -> Any:  # noqa: ANN401
-    """Bundled files (trusted) with the fast C loader; anything else through yamlsafe."""
-    import yaml
-
-    if trusted:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
-    from deckcheck import yamlsafe
-
-    return yamlsafe.load(text, source)
+def _number(value: float) -> float:
+    return int(value) if float(value).is_integer() else value
 
 
-def _yaml_str(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(value)
+def _yaml_scalar(value: Any) -> str:  # noqa: ANN401
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a quoted YAML string
+    return repr(value)
 
 
 def to_yaml(banlist: Banlist, header: str | None = None) -> str:
-    """One list as YAML, one line per entry (stable, diff-friendly)."""
+    """One list as YAML, one line per entry (stable, diff-friendly): the fields of
+    ``to_plain``, so a list's YAML and its JSON twin always say the same."""
     lines = [f"# {line}" for line in (header or "").splitlines()]
-    lines += [
-        f"series: {_yaml_str(banlist.series)}",
-        f"name: {_yaml_str(banlist.name)}",
-    ]
-    if banlist.title:
-        lines.append(f"title: {_yaml_str(banlist.title)}")
-    if banlist.effective:
-        lines.append(f"effective: {banlist.effective.isoformat()}")
-    lines.append(f"whitelist: {'true' if banlist.whitelist else 'false'}")
-    if banlist.points_cap is not None:
-        lines.append(f"points_cap: {_num(banlist.points_cap)}")
-    if banlist.source:
-        lines.append(f"source: {_yaml_str(banlist.source)}")
-    if banlist.group_limits:
+    plain = to_plain(banlist)
+    entries = plain.pop("entries")
+    groups = plain.pop("group_limits", {})
+    for key, value in plain.items():
+        shown = value if key == "effective" else _yaml_scalar(value)  # a date stays unquoted
+        lines.append(f"{key}: {shown}")
+    if groups:
         lines.append("group_limits:")
-        lines += [f"  {g}: {n}" for g, n in sorted(banlist.group_limits.items())]
-    if not banlist.entries:
-        lines.append("entries: {}")
-    else:
-        lines.append("entries:")
-    for code, entry in banlist.entries.items():
-        fields = []
-        if entry.name:
-            fields.append(f"name: {_yaml_str(entry.name)}")
-        if entry.limit is not None:
-            fields.append(f"limit: {entry.limit}")
-        if entry.points is not None:
-            fields.append(f"points: {_num(entry.points)}")
-        if entry.group is not None:
-            fields.append(f"group: {entry.group}")
-        lines.append(f"  {code}: {{{', '.join(fields)}}}")
+        lines += [f"  {g}: {n}" for g, n in groups.items()]
+    lines.append("entries:" if entries else "entries: {}")
+    for code, fields in entries.items():
+        inner = ", ".join(f"{k}: {_yaml_scalar(v)}" for k, v in fields.items())
+        lines.append(f"  {code}: {{{inner}}}")
     return "\n".join(lines) + "\n"
+
+
+def to_plain(banlist: Banlist) -> dict[str, Any]:
+    """One list as JSON data holding what ``to_yaml`` writes, field for field and number for
+    number, so the twin and the YAML read back to the same list."""
+    data: dict[str, Any] = {"series": banlist.series, "name": banlist.name}
+    if banlist.title:
+        data["title"] = banlist.title
+    if banlist.effective:
+        data["effective"] = banlist.effective.isoformat()
+    data["whitelist"] = banlist.whitelist
+    if banlist.points_cap is not None:
+        data["points_cap"] = _number(banlist.points_cap)
+    if banlist.source:
+        data["source"] = banlist.source
+    if banlist.group_limits:
+        data["group_limits"] = {str(g): n for g, n in sorted(banlist.group_limits.items())}
+    entries = data["entries"] = {}
+    for code, entry in banlist.entries.items():
+        fields: dict[str, Any] = {}
+        if entry.name:
+            fields["name"] = entry.name
+        if entry.limit is not None:
+            fields["limit"] = entry.limit
+        if entry.points is not None:
+            fields["points"] = _number(entry.points)
+        if entry.group is not None:
+            fields["group"] = entry.group
+        entries[str(code)] = fields
+    return data
+
+
+def twin_text(banlist: Banlist) -> str:
+    """The generated JSON twin of a bundled list: one entry per line, for readable diffs."""
+    plain = to_plain(banlist)
+    entries = plain.pop("entries")
+    rows = [f"{json.dumps(c)}: {json.dumps(f, ensure_ascii=False)}" for c, f in entries.items()]
+    head = json.dumps(plain, ensure_ascii=False)[:-1]
+    return head + ', "entries": {\n' + ",\n".join(rows) + "\n}}\n"
+
+
+def twin_path(yaml_path: Path) -> Path:
+    return yaml_path.with_suffix(".json")
+
+
+def load_bundled(path: Path) -> Banlist:
+    """A bundled list from its JSON twin (``path`` names the YAML file or the twin)."""
+    data = json.loads(twin_path(path).read_bytes())
+    if data.get("effective"):
+        data["effective"] = date.fromisoformat(data["effective"])
+    if data.get("group_limits"):
+        data["group_limits"] = {int(g): n for g, n in data["group_limits"].items()}
+    return trusted_banlist(data)
 
 
 def to_dict(banlist: Banlist) -> dict[str, Any]:
@@ -128,8 +156,8 @@ def _short(exc: Exception) -> str:
 
 
 def trusted_banlist(data: dict[str, Any]) -> Banlist:
-    """Bundled lists were validated when written (and by the tests): skip validation here,
-    it is most of the time of reading a list."""
+    """Bundled lists were validated when generated (and by the tests): skip validation
+    here, it is most of the time of reading a list."""
     entries = {
         int(code): Entry.model_construct(passcode=int(code), **fields)
         for code, fields in (data.get("entries") or {}).items()
@@ -153,7 +181,7 @@ def to_yaml_many(banlists: list[Banlist]) -> str:
 
 def load_yaml_banlists(path: Path) -> list[Banlist]:
     """Every YAML document of a user's file, each one list."""
-    from deckcheck import yamlsafe
+    from deckcheck.io import yamlsafe
 
     text = read_text(path)
     docs = yamlsafe.load_all(text, str(path))
@@ -163,74 +191,11 @@ def load_yaml_banlists(path: Path) -> list[Banlist]:
     return [from_dict(d, f"{path}[{i}]" if many else str(path)) for i, d in enumerate(docs)]
 
 
-_TOP = re.compile(r"^(\w+):(?: (.*))?$")
-_ITEM = re.compile(r"^  (-?\d+): (.*)$")
-_FIELD = re.compile(r'(\w+): ("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)')
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+def load_yaml_banlist(path: Path) -> Banlist:
+    """A list from a person's YAML file: the safe loader, then full validation."""
+    from deckcheck.io import yamlsafe
 
-
-def _scalar(text: str) -> Any:  # noqa: ANN401
-    if text.startswith('"'):
-        return json.loads(text)
-    if text in ("true", "false"):
-        return text == "true"
-    if _DAY.match(text):
-        return date.fromisoformat(text)
-    if text == "{}":
-        return {}
-    return json.loads(text)  # numbers; anything else raises ValueError
-
-
-def fast_load(text: str) -> dict[str, Any] | None:
-    """Read the exact layout ``to_yaml`` writes, about 50 times faster than a YAML parser;
-    None for anything else (the caller then uses the YAML parser)."""
-    data: dict[str, Any] = {}
-    block: dict[Any, Any] | None = None
-    try:
-        for line in text.splitlines():
-            if not line or line.startswith("#"):
-                continue
-            item = _ITEM.match(line)
-            if item and block is not None:
-                body = item.group(2)
-                if body.startswith("{"):
-                    inner = body[1:-1]
-                    fields = _FIELD.findall(inner)
-                    if ", ".join(f"{k}: {v}" for k, v in fields) != inner or body[-1] != "}":
-                        return None
-                    block[int(item.group(1))] = {k: _scalar(v) for k, v in fields}
-                else:
-                    block[int(item.group(1))] = int(body)
-                continue
-            top = _TOP.match(line)
-            if not top:
-                return None
-            key, value = top.groups()
-            if value is None:
-                block = data[key] = {}
-            else:
-                block = None
-                data[key] = _scalar(value)
-    except ValueError:
-        return None
-    return data
-
-
-def load_yaml_banlist(path: Path, trusted: bool = False) -> Banlist:
-    if trusted:
-        text = path.read_text(encoding="utf-8")
-        data = fast_load(text)
-        if data is None:
-            data = load_yaml(text, trusted=True)
-        return trusted_banlist(data)
-    import yaml
-
-    text = read_text(path)
-    try:
-        data = load_yaml(text, trusted=trusted)
-    except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML: {exc}") from exc
-    return from_dict(data, str(path))
+    return from_dict(yamlsafe.load(read_text(path), str(path)), str(path))
 
 
 def load_json_banlists(path: Path) -> list[Banlist]:

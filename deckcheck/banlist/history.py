@@ -27,7 +27,7 @@ from typing import Any
 from deckcheck.banlist.files import to_yaml
 from deckcheck.banlist.lflist import date_from_name, load_lflist
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import DataError, InputError
+from deckcheck.io.errors import DataError, InputError
 
 LIMIT_BY_STATUS = {"forbidden": 0, "limited": 1, "semilimited": 2}
 SPEED_GROUPS = {"limit1": 1, "limit2": 2, "limit3": 3}
@@ -315,11 +315,13 @@ HEADER = (
 
 
 def write(lists: Iterable[Banlist], out_dir: Path, force: bool = False) -> list[Path]:
-    """Write every list, then the index. Each series folder is replaced as one unit (its
-    stale lists go with the old folder); the index, which checks read first, comes last.
-    An ``out_dir`` that already holds lists is refused (InputError) unless ``force``."""
+    """Write every list as YAML (for people) and its JSON twin (what deckcheck reads), then
+    the index. Each series folder is replaced as one unit (its stale lists go with the old
+    folder); the index, which checks read first, comes last. An ``out_dir`` that already
+    holds lists is refused (InputError) unless ``force``."""
+    from deckcheck.banlist.files import twin_path, twin_text
     from deckcheck.banlist.store import write_index
-    from deckcheck.outfile import new_folder
+    from deckcheck.io.outfile import new_folder
 
     lists = list(lists)
     series_names = sorted({b.series for b in lists})
@@ -334,6 +336,8 @@ def write(lists: Iterable[Banlist], out_dir: Path, force: bool = False) -> list[
                     path = fresh / f"{banlist.name}.yaml"
                     with path.open("x", encoding="utf-8") as fh:
                         fh.write(to_yaml(banlist, header=HEADER))
+                    with twin_path(path).open("x", encoding="utf-8") as fh:
+                        fh.write(twin_text(banlist))
                     written.append(out_dir / series / path.name)
     write_index(out_dir)
     return written
@@ -353,7 +357,23 @@ def check_out(out_dir: Path, force: bool) -> None:
 
 
 def _is_list_file(name: str) -> bool:
-    return name.endswith(".yaml")
+    return name.endswith((".yaml", ".json"))
+
+
+def reindex(directory: Path) -> list[Path]:
+    """Regenerate each list's JSON twin from its YAML, read as a person's file (the safe
+    loader, full validation), then the index: after a list or formats.yaml is edited by
+    hand. Returns the twins written."""
+    from deckcheck.banlist.files import load_yaml_banlist, twin_path, twin_text
+    from deckcheck.banlist.store import write_index
+    from deckcheck.io.outfile import write_new
+
+    written = []
+    for path in sorted(directory.glob("*/*.yaml")):
+        banlist = load_yaml_banlist(path)
+        written.append(write_new(twin_path(path), twin_text(banlist), force=True))
+    write_index(directory)
+    return written
 
 
 def summary(lists: list[Banlist]) -> dict[str, Any]:

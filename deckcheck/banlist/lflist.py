@@ -22,8 +22,8 @@ from datetime import date
 from pathlib import Path
 
 from deckcheck.banlist.model import Banlist, Entry
-from deckcheck.errors import InputError
-from deckcheck.infile import read_bytes, shown
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_bytes, shown
 
 MAX_BYTES = 10 * 1024 * 1024
 MIN_COUNT, MAX_COUNT = -1, 3

@@ -14,7 +14,7 @@ from pathlib import Path
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.banlist.store import BanlistStore, save_user_list
 from deckcheck.cards.update import API, TIMEOUT, Api, card_list, db_version, read_state, write_state
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 
 LIMITS = {"Banned": 0, "Forbidden": 0, "Limited": 1, "Semi-Limited": 2}
 SERIES = ("tcg", "ocg")

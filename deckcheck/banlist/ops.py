@@ -12,7 +12,7 @@ from deckcheck.banlist.files import load_banlists, to_json, to_yaml_many
 from deckcheck.banlist.lflist import date_from_name, write_lflist
 from deckcheck.banlist.model import Banlist
 from deckcheck.banlist.store import BanlistStore, save_user_list
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 TARGETS = ("lflist", "yaml", "json")
 

@@ -1,10 +1,12 @@
 """All known banlists by series and date: the bundled ones plus the user's imported lists.
 
-A directory holds ``<series>/<name>.yaml`` files. The bundled directory has an ``index.json``
-(series, name, effective date, file; and a parsed copy of ``formats.yaml``) so that finding
-the list in force reads one small file and then one list, never all of them. Directories
-without an index are scanned (user lists are few). User lists override bundled ones with the
-same series and name.
+A directory holds ``<series>/<name>.yaml`` files. The bundled directory is generated: beside
+each YAML file its JSON twin (what deckcheck reads, with json), and an ``index.json`` (series,
+name, effective date, file; and ``formats.yaml`` as data, with the digest of its text) so that
+finding the list in force reads one small file and then one list, never all of them. Other
+directories (the user's) hold YAML only, read with the safe loader; without an index they
+are scanned (user lists are few). User lists override bundled ones of the same series and
+name.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from deckcheck.banlist.files import load_yaml_banlist, to_yaml
+from deckcheck.banlist.files import load_bundled, load_yaml_banlist, to_yaml
 from deckcheck.banlist.model import Banlist
-from deckcheck.errors import DataError, DeckcheckError, InputError
 from deckcheck.formats.model import Format
-from deckcheck.paths import banlists_dir, user_data_dir
+from deckcheck.io.errors import DataError, DeckcheckError, InputError
+from deckcheck.io.paths import banlists_dir, user_data_dir
 
 INDEX = "index.json"
 FORMATS = "formats.yaml"
@@ -34,14 +36,17 @@ class Ref:
     effective: date | None
     path: Path
     title: str | None = None
-    trusted: bool = True
+    bundled: bool = True
     banlist: Banlist | None = None
 
     def load(self) -> Banlist:
         if self.banlist is None:
+            if not self.bundled:
+                self.banlist = load_yaml_banlist(self.path)
+                return self.banlist
             try:
-                self.banlist = load_yaml_banlist(self.path, trusted=self.trusted)
-            except OSError as exc:
+                self.banlist = load_bundled(self.path)
+            except (OSError, ValueError) as exc:  # ValueError: damaged JSON
                 raise DataError(f"banlist {self.series} {self.name}: {exc}") from exc
         return self.banlist
 
@@ -58,7 +63,7 @@ def build_index(directory: Path) -> list[dict[str, object]]:
     """Index rows for every list file under ``directory`` (used by the importer)."""
     rows = []
     for path in sorted(directory.glob("*/*.yaml")):
-        b = load_yaml_banlist(path, trusted=True)
+        b = load_bundled(path)
         rows.append(
             {
                 "series": b.series,
@@ -86,22 +91,22 @@ def index_text(directory: Path) -> str:
     text = '{"lists": [\n' + ",\n".join(lines) + "\n]"
     formats = directory / FORMATS
     if formats.is_file():
-        from deckcheck.banlist.files import load_yaml
+        from deckcheck.io import yamlsafe
 
         raw = formats.read_bytes()
-        parsed = load_yaml(raw.decode("utf-8"), trusted=True)
+        parsed = yamlsafe.load(raw.decode("utf-8"), str(formats))
         text += f',\n"formats_sha256": "{hashlib.sha256(raw).hexdigest()}",\n"formats": '
         text += json.dumps(parsed, ensure_ascii=False, default=date.isoformat)
     return text + "}\n"
 
 
 def write_index(directory: Path) -> Path:
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     return write_new(directory / INDEX, index_text(directory), force=True)
 
 
-def _read_dir(directory: Path, trusted: bool) -> list[Ref]:
+def _read_dir(directory: Path, bundled: bool) -> list[Ref]:
     index = directory / INDEX
     if index.is_file():
         data = json.loads(index.read_text(encoding="utf-8"))
@@ -115,13 +120,13 @@ def _read_dir(directory: Path, trusted: bool) -> list[Ref]:
                     effective=date.fromisoformat(day) if day else None,
                     title=row.get("title"),
                     path=directory / row["file"],
-                    trusted=trusted,
+                    bundled=bundled,
                 )
             )
         return refs
     refs = []
     for path in sorted(directory.glob("*/*.yaml")):
-        banlist = load_yaml_banlist(path, trusted=trusted)
+        banlist = load_bundled(path) if bundled else load_yaml_banlist(path)
         refs.append(
             Ref(
                 banlist.series,
@@ -129,7 +134,7 @@ def _read_dir(directory: Path, trusted: bool) -> list[Ref]:
                 banlist.effective,
                 path,
                 banlist.title,
-                trusted,
+                bundled,
                 banlist,
             )
         )
@@ -153,12 +158,12 @@ class BanlistStore:
         bundled = banlists_dir()
         if not (bundled / INDEX).is_file():
             raise DataError(f"bundled banlists not found in {bundled}")
-        refs = _read_dir(bundled, trusted=True)
+        refs = _read_dir(bundled, bundled=True)
         dirs = [user_banlists_dir()] if include_user else []
         dirs += [Path(d) for d in extra_dirs]
         for directory in dirs:
             if directory.is_dir():
-                refs += _read_dir(directory, trusted=False)
+                refs += _read_dir(directory, bundled=False)
         return cls(refs)
 
     def series(self) -> list[str]:
@@ -242,7 +247,7 @@ def save_user_list(banlist: Banlist, overwrite: bool = False) -> Path:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", banlist.series):
         raise InputError(f"series {banlist.series!r}: use lowercase letters, digits and '-'")
     safe_name = re.sub(r"[^A-Za-z0-9._-]+", "_", banlist.name).strip("._") or "list"
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     target = user_banlists_dir() / banlist.series / f"{safe_name}.yaml"
     try:
@@ -279,6 +284,6 @@ def remove_user_lists(series: str, name: str | None = None) -> list[Path]:
 def _list_name(path: Path) -> str | None:
     """The name inside a user's list file (None when it cannot be read: still removable)."""
     try:
-        return load_yaml_banlist(path, trusted=False).name
+        return load_yaml_banlist(path).name
     except (DeckcheckError, OSError):
         return None

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from deckcheck.cards.model import Card, Legality, LegalityChange
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 SUFFIX = " (card)"
 
@@ -409,7 +409,7 @@ def build_snapshot(
     """Build ``out_dir/cards.sqlite`` and ``out_dir/manifest.json``; return the manifest.
     An existing snapshot in ``out_dir`` is refused (InputError) unless ``replace``."""
     from deckcheck.cards.db import is_snapshot_file, write_snapshot
-    from deckcheck.outfile import check_replaceable
+    from deckcheck.io.outfile import check_replaceable
 
     check_replaceable(out_dir, replace, is_snapshot_file)
     cards, manifest = build_cards(source, skills_cdb, cdbs)

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.model import Card, Kind, Legality, Stat
-from deckcheck.errors import DataError, InputError
-from deckcheck.infile import require_file
+from deckcheck.io.errors import DataError, InputError
+from deckcheck.io.infile import require_file
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -433,7 +433,7 @@ def import_cdb(
     """
     from deckcheck.cards.build import file_digest
     from deckcheck.cards.db import CardDB, is_snapshot_file, write_snapshot
-    from deckcheck.outfile import check_replaceable
+    from deckcheck.io.outfile import check_replaceable
 
     path, out_dir = Path(path), Path(out_dir)
     require_file(path, "cdb file")  # the source first: its name may be no file name at all

@@ -20,8 +20,8 @@ from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
 from deckcheck.cards.suggest import NameIndex, Suggestions, budget_scope
-from deckcheck.errors import DataError
-from deckcheck.paths import card_data_dir, user_data_dir
+from deckcheck.io.errors import DataError
+from deckcheck.io.paths import card_data_dir, user_data_dir
 
 SNAPSHOT = "cards.sqlite"
 MANIFEST = "manifest.json"
@@ -64,10 +64,10 @@ def write_snapshot(
     replace: bool = False,
 ) -> dict[str, Any]:
     """Write ``cards.sqlite`` and ``manifest.json`` as a new ``out_dir``, replacing the old
-    one as one unit (``deckcheck.outfile.new_folder``); an existing snapshot is refused
+    one as one unit (``deckcheck.io.outfile.new_folder``); an existing snapshot is refused
     (InputError) unless ``replace``. Returns the manifest, with version, digest and date."""
-    from deckcheck.errors import InputError
-    from deckcheck.outfile import new_folder
+    from deckcheck.io.errors import InputError
+    from deckcheck.io.outfile import new_folder
 
     with new_folder(out_dir, force=replace, owns=is_snapshot_file) as fresh:
         try:
@@ -84,7 +84,7 @@ def write_snapshot_files(
     ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
     date to the manifest and returns it.
     """
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     digest = hashlib.sha256()
     con = sqlite3.connect(folder / SNAPSHOT)
@@ -129,7 +129,7 @@ def write_snapshot_files(
 
 def default_snapshot() -> Path:
     """The user's updated snapshot if there is one, else the bundled one."""
-    from deckcheck.outfile import recover
+    from deckcheck.io.outfile import recover
 
     user = user_data_dir() / "card_data" / SNAPSHOT
     if not user.is_file():
@@ -169,7 +169,7 @@ class CardDB:
     def open(cls, path: Path | str | None = None) -> CardDB:
         target = Path(path) if path else default_snapshot()
         if not target.exists():
-            from deckcheck.outfile import recover
+            from deckcheck.io.outfile import recover
 
             # a snapshot swap killed half-way leaves the previous folder beside it
             folder = target.parent if target.name == SNAPSHOT else target

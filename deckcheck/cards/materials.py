@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
 from deckcheck.cards.model import MaterialGroup, Materials
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 
 Method = Literal["fusion", "synchro", "xyz", "link"]
 METHODS: tuple[Method, ...] = ("fusion", "synchro", "xyz", "link")

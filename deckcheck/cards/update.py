@@ -4,7 +4,7 @@ The download is skipped when the API's database version (``checkDBVer.php``) is 
 already installed. A new download (``cardinfo.php?misc=yes``) is converted to the project's
 card facts (no effect text is kept), merged with the card data installed before (see
 ``merge``), written as a new snapshot folder beside ``user_data_dir()/card_data``, opened and
-checked, and only then swapped in as one unit (``deckcheck.outfile.new_folder``). Any
+checked, and only then swapped in as one unit (``deckcheck.io.outfile.new_folder``). Any
 failure leaves the previous data in use and raises DataError saying why.
 """
 
@@ -21,8 +21,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.errors import DataError
-from deckcheck.paths import user_data_dir
+from deckcheck.io.errors import DataError
+from deckcheck.io.paths import user_data_dir
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -205,7 +205,7 @@ def read_state() -> dict[str, Any]:
 
 
 def write_state(key: str, value: dict[str, Any]) -> None:
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     state = read_state()
     state[key] = value
@@ -454,7 +454,7 @@ def cards_update(
     """Fetch the card list if the API's database changed; install it for CardDB.open()."""
     from deckcheck.cards.build import build_cards
     from deckcheck.cards.db import SNAPSHOT, CardDB, is_snapshot_file, write_snapshot_files
-    from deckcheck.outfile import new_folder
+    from deckcheck.io.outfile import new_folder
 
     api = Api(source, timeout)
     version, last_update = db_version(api)
@@ -472,7 +472,7 @@ def cards_update(
             "partial data, not installed"
         )
     # built, merged and checked in a new folder beside the data in use, then swapped in
-    # whole (deckcheck.outfile.new_folder): a failure or a kill leaves the data in use
+    # whole (deckcheck.io.outfile.new_folder): a failure or a kill leaves the data in use
     with new_folder(target, force=True, owns=is_snapshot_file) as fresh:
         source_file = fresh / "cards.jsonl.gz"
         with gzip.open(source_file, "wt", encoding="utf-8") as fh:

@@ -5,6 +5,7 @@ inside the command functions so that ``deckcheck check`` starts fast. For the sa
 ``main`` imports only the module of the command being run (Typer inspects every registered
 command on each start); ``deckcheck --help``, unknown names and ``deckcheck.cli.app`` get them
 all.
+``deckcheck --version`` is answered here, before Typer, pydantic or any command is loaded.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ import os
 import sys
 from importlib import import_module
 
+from deckcheck import __version__
+
 # deckcheck uses no pydantic plugins; looking for them scans every installed distribution
 # at the first model definition, a large share of the command's start-up time
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-
-from deckcheck.cli import common  # noqa: E402
 
 # top-level command or group -> the module that registers it (a test keeps this complete)
 COMMANDS = {
@@ -33,7 +34,7 @@ COMMANDS = {
     "register": "event",
     "verify": "event",
     "sheet": "event",
-    "rule": "event",
+    "rule": "rules",
     "side": "event",
     "hands": "hands",
     "serve": "serve",
@@ -41,7 +42,7 @@ COMMANDS = {
     "cards": "cards",
 }
 
-__all__ = ["COMMANDS", "app", "load_commands", "main"]
+__all__ = ["COMMANDS", "app", "load_commands", "main", "version_line"]
 
 
 def load_commands(args: list[str]) -> None:
@@ -53,11 +54,23 @@ def load_commands(args: list[str]) -> None:
 
 def __getattr__(name: str) -> object:
     if name == "app":  # the whole command tree, for embedding and documentation
+        from deckcheck.cli import common
+
         load_commands([])
         return common.app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    load_commands(sys.argv[1:])
+    args = sys.argv[1:]
+    if args[:1] == ["--version"]:
+        print(version_line())
+        return
+    from deckcheck.cli import common
+
+    load_commands(args)
     common.run(common.app)
+
+
+def version_line() -> str:
+    return f"deckcheck {__version__}"

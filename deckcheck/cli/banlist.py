@@ -39,7 +39,7 @@ def _emit(text: str, out: Path | None, force: bool) -> None:
     if out is None:
         typer.echo(text, nl=False)
         return
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
 
     typer.echo(f"wrote {write_new(out, text, force=force)}", err=True)
 
@@ -211,10 +211,11 @@ def import_history(
     out: Path = typer.Option(None, "--out", help="Output folder (default: banlists/)."),
     force: bool = typer.Option(False, "--force", help="Replace the lists already there."),
 ) -> None:
-    """Rebuild the bundled lists (banlists/<series>/*.yaml and the index) from public data."""
+    """Rebuild the bundled lists (banlists/<series>/*.yaml, their JSON twins and the index)
+    from public data."""
     from deckcheck.banlist.history import build, check_out, summary, write
-    from deckcheck.paths import banlists_dir
-    from deckcheck.progress import progress
+    from deckcheck.io.paths import banlists_dir
+    from deckcheck.io.progress import progress
 
     for path in (lflists, cards):
         if not path.exists():
@@ -230,6 +231,26 @@ def import_history(
     typer.echo(f"wrote {len(written)} files")
 
 
+@banlist_app.command("index")
+def index(
+    folder: Path = typer.Option(
+        None, "--dir", help="Folder of lists (default: the bundled banlists/)."
+    ),
+) -> None:
+    """Regenerate what deckcheck reads (each list's JSON twin, index.json) from the YAML,
+    after a list or formats.yaml was edited by hand."""
+    from deckcheck.banlist.history import reindex
+    from deckcheck.io.paths import banlists_dir
+    from deckcheck.io.progress import progress
+
+    where = folder or banlists_dir()
+    if not where.is_dir():
+        fail(f"not a folder: {where}")
+    with progress("indexing the banlists"):
+        written = reindex(where)
+    typer.echo(f"{where}: wrote {len(written)} JSON lists and {where / 'index.json'}")
+
+
 @banlist_app.command("update")
 def update(
     source: str = typer.Option(
@@ -241,8 +262,8 @@ def update(
     On any failure the lists in use stay as they are."""
     from deckcheck.banlist.live import banlist_update
     from deckcheck.cards.update import API
-    from deckcheck.errors import DataError
-    from deckcheck.progress import progress
+    from deckcheck.io.errors import DataError
+    from deckcheck.io.progress import progress
 
     try:
         with progress("updating the banlists"):

@@ -42,15 +42,15 @@ def build(
 ) -> None:
     """Build the bundled card snapshot (facts only) from the public card data."""
     from deckcheck.cards.build import build_snapshot, cdbs_for, describe, skills_cdb_for
-    from deckcheck.infile import require_file
-    from deckcheck.paths import card_data_dir
+    from deckcheck.io.infile import require_file
+    from deckcheck.io.paths import card_data_dir
 
     # os.stat, not Path.is_file: an over-long name is a message, not a traceback
     require_file(source, "card source")
     for path in [skills_cdb, *(cdb or [])]:
         if path is not None:
             require_file(path, "cdb file")
-    from deckcheck.progress import progress
+    from deckcheck.io.progress import progress
 
     with progress("building the card data"):
         manifest = build_snapshot(
@@ -147,7 +147,7 @@ def import_cdb(
 ) -> None:
     """Import a cards.cdb as a card data snapshot usable with 'check --cards FOLDER'."""
     from deckcheck.cards import cdb
-    from deckcheck.paths import user_data_dir
+    from deckcheck.io.paths import user_data_dir
 
     target = out or user_data_dir() / "imported" / source.stem
     summary = cdb.import_cdb(source, target, replace=force)
@@ -165,8 +165,8 @@ def update(
     """Fetch the card list from the YGOPRODeck API into your data directory.
     On any failure the card data in use stays as it is."""
     from deckcheck.cards.update import API, cards_update
-    from deckcheck.errors import DataError
-    from deckcheck.progress import progress
+    from deckcheck.io.errors import DataError
+    from deckcheck.io.progress import progress
 
     try:
         with progress("updating the card data"):

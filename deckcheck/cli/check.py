@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -19,6 +22,9 @@ from deckcheck.cli.common import (
     parse_date,
     print_reports,
 )
+
+if TYPE_CHECKING:
+    from deckcheck.validation.report import Report
 
 
 @app.command()
@@ -60,9 +66,9 @@ def check(
     Settings come from [tool.deckcheck] in pyproject.toml or deckcheck.toml when present;
     options given here win. Exit 0 all valid, 1 some deck invalid, 2 usage or input error.
     """
-    from deckcheck.batch import check_sources
-    from deckcheck.config import Settings, load_config
+    from deckcheck.cli.config import Settings, load_config
     from deckcheck.report.render import renderer
+    from deckcheck.validation.batch import iter_sources
 
     if points_cap is not None and not (math.isfinite(points_cap) and points_cap > 0):
         fail(f"--points-cap must be a positive number, got {points_cap:g}")
@@ -70,24 +76,39 @@ def check(
     renderer(name)  # an unknown output format is refused before any deck is read
     formats = [f.strip() for item in format_ids or [] for f in item.split(",") if f.strip()]
     day = parse_date(on)
-    reports = [
-        report
-        for format_id in formats or [None]
-        for report in check_sources(
+    # every format's input errors are raised here, before the first line is printed
+    runs = [
+        iter_sources(
             inputs or [],
             Settings(format=format_id, date=day, points_cap=points_cap),
             db_path=cards,
             workers=workers,
         )
+        for format_id in formats or [None]
     ]
-    print_reports(reports, name, colour)
-    unreadable = [r for r in reports if r.error]
-    for report in unreadable:
-        from deckcheck.infile import shown
+    outcome = Outcome()
+    print_reports(outcome.seen(chain.from_iterable(runs)), name, colour)
+    for source, error in outcome.unreadable:
+        from deckcheck.io.infile import shown
 
-        error, source = report.error or "", shown(report.deck.source)
-        where = "" if source in error else f"{source}: "  # the input named once, cut if long
+        where = "" if shown(source) in error else f"{shown(source)}: "  # named once, cut if long
         typer.echo(f"deckcheck: error: {where}{error}", err=True)
-    if unreadable:
+    if outcome.unreadable:
         raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_OK if all(r.valid for r in reports) else EXIT_INVALID)
+    raise typer.Exit(EXIT_OK if outcome.valid else EXIT_INVALID)
+
+
+class Outcome:
+    """What the exit code and the closing errors need, kept as reports stream past: all
+    valid or not, and the inputs that could not be read (usually few)."""
+
+    def __init__(self) -> None:
+        self.valid = True
+        self.unreadable: list[tuple[str, str]] = []
+
+    def seen(self, reports: Iterable[Report]) -> Iterator[Report]:
+        for report in reports:
+            self.valid = self.valid and report.valid
+            if report.error:
+                self.unreadable.append((report.deck.source, report.error))
+            yield report

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Literal, NoReturn, TextIO
 
 import typer
 
-from deckcheck.errors import DeckcheckError
+from deckcheck.io.errors import DeckcheckError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from deckcheck.validation.report import Report
 
 app = typer.Typer(
@@ -28,10 +30,10 @@ app = typer.Typer(
 
 
 def _show_version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
+    if value:  # `deckcheck --version` alone never gets here: main() answers it first
+        from deckcheck.cli import version_line
 
-        typer.echo(f"deckcheck {version('deckcheck')}")
+        typer.echo(version_line())
         raise typer.Exit(0)
 
 
@@ -96,17 +98,22 @@ def colour_wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
     return (stream or sys.stdout).isatty()
 
 
-def print_reports(reports: list[Report], output_format: str, colour: bool | None = None) -> None:
-    """Print reports in an output format; text in colour as ``colour_wanted`` says (kept on
-    a pipe with --color)."""
-    from deckcheck.report.render import renderer
+def print_reports(
+    reports: Iterable[Report], output_format: str, colour: bool | None = None
+) -> None:
+    """Print reports in an output format as they come; text in colour as ``colour_wanted``
+    says (kept on a pipe with --color)."""
+    from deckcheck.report.render import streamer
 
-    render = renderer(output_format)
+    stream = streamer(output_format)
     if output_format == "text":
         wanted = colour_wanted(colour)
-        typer.echo(render(reports, colour=wanted), color=wanted)
+        pieces = stream(reports, colour=wanted)
     else:
-        typer.echo(render(reports))
+        wanted, pieces = None, stream(reports)
+    for piece in pieces:  # each piece ends where a line does, so escape codes stay whole
+        typer.echo(piece, nl=False, color=wanted)
+    typer.echo("", color=wanted)
 
 
 def group(name: str, help: str) -> typer.Typer:

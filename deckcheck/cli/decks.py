@@ -42,7 +42,7 @@ def convert(
     from deckcheck.cards.suggest import budget_scope
     from deckcheck.decks.codecs import FORMATS, convert_deck, load_deck, unknown_cards
     from deckcheck.decks.common import without_names
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
     from deckcheck.report.render import counted
 
     if to not in FORMATS:

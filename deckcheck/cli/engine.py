@@ -91,7 +91,7 @@ def duel(
     from deckcheck.engine.agents import parse_agents
     from deckcheck.engine.match import render_text, run_match
     from deckcheck.engine.template import prepare
-    from deckcheck.progress import progress
+    from deckcheck.io.progress import progress
 
     if output_format not in ("text", "json"):
         fail(f"unknown output format {output_format!r} (text, json)")
@@ -216,8 +216,8 @@ def scenario_run(
     file cannot be read or run (the other files are still run)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.engine.scenario import run_files
-    from deckcheck.errors import DeckcheckError
-    from deckcheck.infile import is_folder, shown
+    from deckcheck.io.errors import DeckcheckError
+    from deckcheck.io.infile import is_folder, shown
 
     db = CardDB.open(cards)
     results = []
@@ -295,7 +295,7 @@ def goldfish(
     from deckcheck.engine.goldfish import goldfish as run_goldfish
     from deckcheck.engine.goldfish import render_text
     from deckcheck.engine.template import prepare
-    from deckcheck.progress import progress
+    from deckcheck.io.progress import progress
 
     if plot is not None:
         from deckcheck.stats.plot import plot_target
@@ -353,7 +353,7 @@ def gauntlet(
     from deckcheck.engine.agents import parse_agents
     from deckcheck.engine.gauntlet import pairs, render_text, run_gauntlet
     from deckcheck.engine.template import deck_list, prepare
-    from deckcheck.progress import progress
+    from deckcheck.io.progress import progress
 
     if len(decks) < 2:
         fail("a gauntlet needs at least two decks")

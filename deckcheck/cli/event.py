@@ -1,5 +1,5 @@
 """Tournament commands: side-deck checks and plans, registration, verification, printable
-deck lists, and the rule documentation pages."""
+deck lists."""
 
 from __future__ import annotations
 
@@ -68,8 +68,8 @@ def side_check(
     """Check a sided deck: same section sizes, same 75 cards, cards in the right decks."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
-    from deckcheck.registration import registered_deck
-    from deckcheck.side import check_side
+    from deckcheck.event.registration import registered_deck
+    from deckcheck.event.side import check_side
 
     db = CardDB.open()
     before, record = registered_deck(registered, db)
@@ -98,9 +98,9 @@ def side_apply(
 
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import FORMATS, SUFFIX_FORMATS, write_deck
-    from deckcheck.outfile import write_new
-    from deckcheck.registration import registered_deck
-    from deckcheck.side import apply_plan, changes, load_plan, summary
+    from deckcheck.event.registration import registered_deck
+    from deckcheck.event.side import apply_plan, changes, load_plan, summary
+    from deckcheck.io.outfile import write_new
 
     fmt = to or SUFFIX_FORMATS.get(Path(output).suffix.lower(), "ydk")
     if fmt not in FORMATS:
@@ -129,9 +129,9 @@ def register(
     refused with the report (exit 1)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
-    from deckcheck.outfile import write_new
-    from deckcheck.registration import RegistrationRefused
-    from deckcheck.registration import register as make_record
+    from deckcheck.event.registration import RegistrationRefused
+    from deckcheck.event.registration import register as make_record
+    from deckcheck.io.outfile import write_new
     from deckcheck.report.text import render
 
     db = CardDB.open()
@@ -161,8 +161,8 @@ def verify(
     """Is this the registered deck (or a legal sided version of it)? Exit 0 yes, 1 no."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
-    from deckcheck.registration import load_registration
-    from deckcheck.registration import verify as check_record
+    from deckcheck.event.registration import load_registration
+    from deckcheck.event.registration import verify as check_record
 
     db = CardDB.open()
     record = load_registration(record_path)
@@ -196,7 +196,7 @@ def sheet(
     """Write a printable deck registration sheet (PDF) with the totals computed."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
-    from deckcheck.outfile import write_new
+    from deckcheck.io.outfile import write_new
     from deckcheck.report.sheet import language_of, render_sheet
 
     fmt_name = None
@@ -211,18 +211,3 @@ def sheet(
     )
     write_new(output, pdf, force=force)
     typer.echo(f"wrote {output}")
-
-
-@app.command("rule")
-def rule(
-    slug: str = typer.Argument(None, help="Rule slug or code (copy-limit, DC201); none: list."),
-) -> None:
-    """Show a rule's documentation: what it checks, why, an example and how to fix."""
-    from deckcheck.ruledocs import page, rule_for
-    from deckcheck.validation.rules import RULES
-
-    if slug is None:
-        for r in RULES.values():
-            typer.echo(f"{r.code}  {r.slug:<24} {r.title}")
-        return
-    typer.echo(page(rule_for(slug).slug), nl=False)

@@ -26,8 +26,8 @@ from deckcheck.decks.common import (
     split_lines,
 )
 from deckcheck.decks.model import SECTIONS, Deck, Slot
-from deckcheck.errors import InputError
-from deckcheck.infile import read_bytes, read_stdin
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_bytes, read_stdin
 
 Format = Literal["ydk", "ydke", "names", "json", "yaml"]
 FORMATS: tuple[str, ...] = get_args(Format)
@@ -64,18 +64,23 @@ def sniff(text: str) -> Format:
         return "ydke"
     if body[:1] in "{[":
         return "json"
-    content = []
-    headers = 0
+    headers = content = names_like = numeric = 0
     lines = split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]
     for raw in lines:
         line = raw.strip()
-        if line.lower().split(maxsplit=1)[:1] in (["#main"], ["#extra"], ["!side"], ["#side"]):
-            headers += 1
-        elif line and line[0] not in "#!":
-            content.append(line)
-    names_like = sum(1 for line in content if _NAME_LINE.match(line))
-    numeric = sum(1 for line in content if _PASSCODE_LINE.fullmatch(line))
-    if (headers and names_like * 2 <= len(content)) or (content and numeric * 2 >= len(content)):
+        if not line:
+            continue
+        if line[0] in "#!":
+            head = line.lower().split(maxsplit=1)[0]
+            headers += head in ("#main", "#extra", "!side", "#side")
+            continue
+        content += 1
+        if line.isascii() and line.isdigit():  # a bare passcode, the usual ydk line
+            numeric += 1
+            continue
+        names_like += _NAME_LINE.match(line) is not None
+        numeric += _PASSCODE_LINE.fullmatch(line) is not None
+    if (headers and names_like * 2 <= content) or (content and numeric * 2 >= content):
         return "ydk"
     if any(_section_key(line) for line in lines):
         from deckcheck.decks.structured import looks_structured

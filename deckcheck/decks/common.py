@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from deckcheck.decks.model import SECTIONS, Deck, ParseProblem, Section, Slot
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.cards.model import Card
@@ -88,20 +89,22 @@ class DeckBuilder:
     """
 
     def __init__(self, source: str) -> None:
-        # readers hand over typed values: construct without validation (start-up, speed)
-        self.deck = Deck.trusted(source)
+        self.deck = Deck(source)
         self.total = 0
         self.section: Section = "main"
+        self.target = self.deck.main  # the slots of ``section``
         self.seen: set[Section] = set()
 
     def switch(self, section: Section) -> None:
         self.section = section
+        self.target = self.deck.section(section)
         self.seen.add(section)
 
     def lines(self, text: str) -> Iterator[tuple[int, str]]:
         """(line number, stripped line) of the non-blank lines, until too many problems."""
+        problems = self.deck.problems
         for number, raw in enumerate(split_lines(text), start=1):
-            if self.full:
+            if problems and len(problems) >= MAX_PROBLEMS:
                 return
             line = raw.strip(BLANKS)
             if line:
@@ -118,6 +121,14 @@ class DeckBuilder:
         """True once MAX_PROBLEMS were recorded; the reader should stop."""
         return len(self.deck.problems) >= MAX_PROBLEMS
 
+    def add_passcode(self, passcode: int, line: int) -> None:
+        """One copy of a passcode in the current section: a ydk's usual line, kept lean."""
+        if self.total < MAX_CARDS:
+            self.total += 1
+            self.target.append(Slot(passcode, None, line))
+        else:
+            self.add(passcode, line=line)
+
     def add(
         self,
         passcode: int | None,
@@ -129,9 +140,7 @@ class DeckBuilder:
         """Add ``copies`` slots to ``section`` (default: the current one)."""
         if text is None and copies == 1 and self.total < MAX_CARDS:  # one passcode: quickly
             self.total += 1
-            self.deck.section(section or self.section).append(
-                Slot.model_construct(passcode=passcode, line=line)
-            )
+            self.deck.section(section or self.section).append(Slot(passcode, None, line))
             return
         self.total += copies
         if self.total > MAX_CARDS:
@@ -145,7 +154,7 @@ class DeckBuilder:
                 "(a \\u escape for half a character)"
             )
         for _ in range(copies):
-            target.append(Slot.model_construct(passcode=passcode, text=text, line=line))
+            target.append(Slot(passcode, text, line))
 
     def problem(
         self, line: int | None, message: str, section: Section | None = None, whole: bool = False
@@ -155,11 +164,11 @@ class DeckBuilder:
         problems = self.deck.problems
         if len(problems) < MAX_PROBLEMS:
             where = None if whole else section or self.section
-            problems.append(ParseProblem.model_construct(line=line, message=message, section=where))
+            problems.append(ParseProblem(message, line, where))
         if len(problems) == MAX_PROBLEMS:
             where = f" at line {line}" if line else ""
             problems.append(
-                ParseProblem.model_construct(
+                ParseProblem(
                     line=line, message=f"too many unreadable entries; stopped reading{where}"
                 )
             )
@@ -195,7 +204,7 @@ def without_names(deck: Deck) -> tuple[Deck, list[str]]:
     for name in SECTIONS:
         kept[name] = [s for s in deck.section(name) if s.passcode is not None]
         left.extend(s.text or "?" for s in deck.section(name) if s.passcode is None)
-    return deck.model_copy(update=kept), list(dict.fromkeys(left))
+    return replace(deck, **kept), list(dict.fromkeys(left))
 
 
 def require_passcodes(deck: Deck, target: str) -> None:

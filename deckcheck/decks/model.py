@@ -1,60 +1,57 @@
-"""The deck model: three sections of card slots, each slot remembering where it came from."""
+"""The deck model: three sections of card slots, each slot remembering where it came from.
+
+Plain data (slotted dataclasses): readers build thousands of slots per second and the
+checker reads them; nothing here is validated again. Deck files are checked by the readers.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict
 
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
 _passcode = attrgetter("passcode")
-# schemas built on first validation: the readers and the checker construct decks directly,
-# so `deckcheck check` does not pay for building them
-LAZY = ConfigDict(defer_build=True)
 
 
-class Slot(BaseModel):
+@dataclass(slots=True)
+class Slot:
     """One copy of a card in a section.
 
     ``passcode`` is None when the input named a card the data does not know; ``text`` then
     keeps what was written so the report can say it. ``line`` is the 1-based input line.
     """
 
-    model_config = LAZY
-
     passcode: int | None = None
     text: str | None = None
     line: int | None = None
 
 
-class ParseProblem(BaseModel):
-    model_config = LAZY
-
-    line: int | None = None
+@dataclass(slots=True)
+class ParseProblem:
     message: str
+    line: int | None = None
     section: Section | None = None
 
 
-class Deck(BaseModel):
-    model_config = LAZY
-
+@dataclass(slots=True)
+class Deck:
     source: str = "<memory>"
-    main: list[Slot] = []
-    extra: list[Slot] = []
-    side: list[Slot] = []
-    problems: list[ParseProblem] = []
-    notices: list[str] = []
+    main: list[Slot] = field(default_factory=list)
+    extra: list[Slot] = field(default_factory=list)
+    side: list[Slot] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
     name: str | None = None
 
     def section(self, name: Section) -> list[Slot]:
         return getattr(self, name)
 
     def sizes(self) -> dict[Section, int]:
-        return {s: len(self.section(s)) for s in SECTIONS}
+        return {"main": len(self.main), "extra": len(self.extra), "side": len(self.side)}
 
     def passcodes(self, section: Section) -> list[int]:
         return [s.passcode for s in self.section(section) if s.passcode is not None]
@@ -84,28 +81,6 @@ class Deck(BaseModel):
         return "sha256:" + h.hexdigest()
 
     @classmethod
-    def trusted(
-        cls,
-        source: str = "<memory>",
-        main: list[Slot] | None = None,
-        extra: list[Slot] | None = None,
-        side: list[Slot] | None = None,
-    ) -> Deck:
-        """A deck of slots the caller built, not validated again (readers, the checker).
-
-        Every field is passed: for a missing one, model_construct inspects the signature of
-        its default factory, which costs more than all the rest of the call."""
-        return cls.model_construct(
-            source=source,
-            main=[] if main is None else main,
-            extra=[] if extra is None else extra,
-            side=[] if side is None else side,
-            problems=[],
-            notices=[],
-            name=None,
-        )
-
-    @classmethod
     def from_passcodes(
         cls,
         main: list[int],
@@ -114,6 +89,6 @@ class Deck(BaseModel):
         source: str = "<memory>",
     ) -> Deck:
         def slots(codes: list[int] | None) -> list[Slot]:
-            return [Slot(passcode=p) for p in codes or []]
+            return [Slot(p) for p in codes or []]
 
-        return cls(source=source, main=slots(main), extra=slots(extra), side=slots(side))
+        return cls(source, slots(main), slots(extra), slots(side))

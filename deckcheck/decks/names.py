@@ -28,7 +28,7 @@ from deckcheck.decks.common import (
     parse_passcode,
 )
 from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 TITLES: dict[Section, str] = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
 HEADINGS: dict[str, Section] = {

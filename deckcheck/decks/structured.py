@@ -28,7 +28,7 @@ from deckcheck.decks.common import (
 )
 from deckcheck.decks.model import SECTIONS, Deck
 from deckcheck.decks.names import Entry, add_entry, parse_entry
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_ALIASES = 100
 MAX_EVENTS = 20_000  # a 90-card deck written one item per card needs about 300

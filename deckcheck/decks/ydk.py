@@ -36,7 +36,7 @@ def read_ydk(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
         if line.isascii() and line.isdigit() and len(line) <= 10:  # most lines: a passcode
             value = int(line)
             if 0 < value <= MAX_PASSCODE:
-                build.add(value, line=number)
+                build.add_passcode(value, number)
                 continue
         first = line.split(maxsplit=1)[0]
         header = HEADERS.get(first.lower())

@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 from deckcheck.decks.common import MAX_CARDS, DeckBuilder, require_passcodes
 from deckcheck.decks.model import SECTIONS, Deck, Section
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 PREFIX = "ydke://"
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")

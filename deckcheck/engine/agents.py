@@ -29,7 +29,7 @@ from deckcheck.engine.effects.context import controller_of, effect_of
 from deckcheck.engine.query import atk, defense, tributes_needed
 from deckcheck.engine.rng import Rng, derive
 from deckcheck.engine.state import EMPTY, HAND, State
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel

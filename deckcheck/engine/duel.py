@@ -20,7 +20,7 @@ from deckcheck.engine.events import DECIDE, Decision, Event
 from deckcheck.engine.processor import run
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DuelTemplate
-from deckcheck.errors import DeckcheckError
+from deckcheck.io.errors import DeckcheckError
 
 
 class IllegalAction(DeckcheckError):

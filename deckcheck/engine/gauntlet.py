@@ -18,7 +18,7 @@ from typing import Any
 from deckcheck.engine.match import GameResult, MatchReport, play_game, run_match, wilson
 from deckcheck.engine.rng import derive
 from deckcheck.engine.template import DuelTemplate
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 CHUNK = 25  # games per Dask task
 

@@ -21,7 +21,7 @@ from deckcheck.engine.rng import derive
 from deckcheck.engine.state import EMPTY, HAND, MZONE, SZONE, State
 from deckcheck.engine.template import DeckList, DuelTemplate, build_template
 from deckcheck.engine.usage import CardUsage, game_usage
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_GAMES = 1_000_000
 PLAYED = frozenset({"activate", "summon", "set_card", "scale"})

@@ -30,8 +30,8 @@ from deckcheck.engine.rng import MASK
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DeckList, DuelTemplate, prepare
 from deckcheck.engine.untrusted import Player, ProfileName, Seed, Strict, Text, checked
-from deckcheck.errors import InputError
-from deckcheck.outfile import write_new
+from deckcheck.io.errors import InputError
+from deckcheck.io.outfile import write_new
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
@@ -245,7 +245,9 @@ class LogFile:
 
 def read_log(path: Path) -> LogFile:
     try:
-        from deckcheck.infile import read_bytes  # regular files only (a FIFO would block), bounded
+        from deckcheck.io.infile import (
+            read_bytes,  # regular files only (a FIFO would block), bounded
+        )
 
         text = read_bytes(path, MAX_LOG_BYTES, "duel log").decode("utf-8")
     except UnicodeDecodeError:

@@ -25,7 +25,7 @@ from deckcheck.engine.rng import derive
 from deckcheck.engine.state import DRAW
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.engine.usage import CardUsage, game_usage
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_GAMES = 10_000_000
 

@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.outfile import write_new
+from deckcheck.io.outfile import write_new
 from deckcheck.stats.plot import plot_target
 
 if TYPE_CHECKING:

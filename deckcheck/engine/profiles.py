@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 LinkZoneRule = Literal["all", "link-and-pendulum", "none"]
 

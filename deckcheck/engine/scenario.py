@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcheck import yamlsafe
 from deckcheck.engine.describe import render_event
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects import EffectLayer
@@ -23,8 +22,9 @@ from deckcheck.engine.query import atk, defense
 from deckcheck.engine.scenario_actions import CHAIN_ACTIONS, Act, Refused, settle, show_action
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import DRAW, SZONE, Inst
-from deckcheck.errors import InputError
-from deckcheck.infile import read_bytes
+from deckcheck.io import yamlsafe
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_bytes
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB

@@ -27,7 +27,7 @@ from deckcheck.engine.state import (
     emz_index,
 )
 from deckcheck.engine.template import DeckList, DuelTemplate, build_template, load_tokens
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB

@@ -17,7 +17,7 @@ from deckcheck.engine.duel import Duel
 from deckcheck.engine.match import game_seed
 from deckcheck.engine.procedures import could_summon
 from deckcheck.engine.template import DuelTemplate
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 MAX_DECISIONS = 20_000  # a duel this long is stuck: a failure too
 

@@ -11,7 +11,7 @@ from deckcheck.engine.procedures import MaterialOracle
 from deckcheck.engine.profiles import Profile, get_profile
 from deckcheck.engine.rng import Rng
 from deckcheck.engine.state import DECK, EMPTY, EXTRA, Inst, Side, State
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB

@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 from pydantic import ValidationError as _PydanticError
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 T = TypeVar("T")
 

@@ -14,10 +14,12 @@ from pydantic import BaseModel
 
 from deckcheck.cards.model import Card
 from deckcheck.formats.model import Format
-from deckcheck.validation.construction import SIZE_RULES
+from deckcheck.validation.rules.deck_size import SIZE_RULES
 
 if TYPE_CHECKING:
     from deckcheck.validation import Checker
+
+SIZE_CODES = frozenset(rule.code for rule in SIZE_RULES.values())
 
 
 class Reason(BaseModel):
@@ -52,7 +54,7 @@ def card_legality(
 
 def format_legality(checker: Checker, card: Card, on: date, fmt: Format) -> FormatLegality:
     from deckcheck.decks.model import Deck
-    from deckcheck.validation.pool import points_of
+    from deckcheck.validation.rules.points_cap import points_of
 
     if fmt.date_problem(on):
         return FormatLegality(exists=False, starts=fmt.legal_from, legal=False, copies=0)
@@ -72,7 +74,7 @@ def format_legality(checker: Checker, card: Card, on: date, fmt: Format) -> Form
     reasons = [
         Reason(rule=v.rule, code=v.code, message=_without_count(v.rule, v.message))
         for v in report.violations
-        if v.rule not in SIZE_RULES.values() and v.severity == "error"
+        if v.code not in SIZE_CODES and v.severity == "error"
     ]
     banlist = checker.context(deck, fmt, on).banlist
     limit = banlist.limit_of(code) if banlist else None

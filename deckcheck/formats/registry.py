@@ -11,38 +11,49 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore
-from deckcheck.errors import DataError, InputError
 from deckcheck.formats.model import Format
-from deckcheck.paths import banlists_dir
+from deckcheck.io.errors import DataError, InputError
+from deckcheck.io.paths import banlists_dir
+
+MAX_BYTES = 1_000_000  # a formats file a person names; the bundled one is 6 kB
 
 
 def formats_file() -> Path:
     return banlists_dir() / FORMATS
 
 
-def _indexed(path: Path, raw: bytes) -> dict[str, Any] | None:
-    """The parsed copy in the generated index.json, when it was made from this very text
-    (start-up: reading it spares the YAML parser and its import)."""
+def _indexed(path: Path, raw: bytes) -> dict[str, Any]:
+    """The bundled formats as data, from the generated index.json beside ``path``; a
+    DataError if ``raw`` (the YAML text) was edited since the index was generated."""
     try:
         index = json.loads((path.parent / INDEX).read_bytes())
-    except (OSError, ValueError):
-        return None
+    except (OSError, ValueError) as exc:
+        raise DataError(f"cannot read {path.parent / INDEX}: {exc}") from exc
     if not isinstance(index, dict) or index.get("formats_sha256") != sha256(raw).hexdigest():
-        return None
-    return index.get("formats")
+        raise DataError(
+            f"{path} changed after {INDEX} was generated: run 'deckcheck banlist index' "
+            "to regenerate the data deckcheck reads"
+        )
+    return index.get("formats") or {}
 
 
 @lru_cache(maxsize=4)
-def _load(path: Path) -> dict[str, Format]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(f"cannot read the formats file {path}: {exc}") from exc
-    data = _indexed(path, raw)
-    if data is None:
-        from deckcheck.banlist.files import load_yaml
+def _load(path: Path, bundled: bool) -> dict[str, Format]:
+    """The bundled formats file through its generated copy; any other formats file (a
+    person's YAML) with the safe loader."""
+    if bundled:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise DataError(f"cannot read the formats file {path}: {exc}") from exc
+        data = _indexed(path, raw)
+    else:
+        from deckcheck.io import yamlsafe
+        from deckcheck.io.infile import read_text
 
-        data = load_yaml(raw.decode("utf-8"), trusted=True) or {}
+        data = yamlsafe.load(read_text(path, MAX_BYTES, "formats file"), str(path)) or {}
+        if not isinstance(data, dict):
+            raise InputError(f"{path}: a formats file maps 'formats' to each format's rules")
     formats = {}
     for format_id, body in (data.get("formats") or {}).items():
         try:
@@ -53,11 +64,12 @@ def _load(path: Path) -> dict[str, Format]:
 
 
 def load_formats(path: Path | None = None) -> dict[str, Format]:
-    return dict(_load(path or formats_file()))
+    target = path or formats_file()
+    return dict(_load(target, target == formats_file()))
 
 
 def get_format(format_id: str) -> Format:
-    formats = _load(formats_file())
+    formats = _load(formats_file(), True)
     key = format_id.strip().lower()
     if key not in formats:
         raise InputError(f"unknown format {format_id!r}; known formats: {', '.join(formats)}")
@@ -70,7 +82,7 @@ def list_format(store: BanlistStore, series: str) -> Format | None:
     in force on the date, from its first list's day; no card-pool check (no region)."""
     key = series.strip().lower()
     refs = store.refs(key)
-    if not refs or key in _load(formats_file()):
+    if not refs or key in _load(formats_file(), True):
         return None
     latest = refs[-1].load()
     return Format(

@@ -3,7 +3,9 @@ appear on the pull request's changed files, then a one-line summary."""
 
 from __future__ import annotations
 
-from deckcheck.report.render import checked_line
+from collections.abc import Iterable, Iterator
+
+from deckcheck.report.render import Tally
 from deckcheck.report.source import file_path, short
 from deckcheck.validation.report import Report, Violation
 
@@ -31,7 +33,16 @@ def annotation(report: Report, v: Violation) -> str:
     return f"::{command} {','.join(props)}::{escape_data(message)}"
 
 
-def render(reports: list[Report]) -> str:
-    lines = [annotation(r, v) for r in reports for v in r.violations]
-    lines.append(f"deckcheck: {checked_line(reports)}")
-    return "\n".join(lines)
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
+
+
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """One annotation line per violation, then the summary line."""
+    tally = Tally()
+    joint = ""
+    for report in tally.seen(reports):
+        for v in report.violations:
+            yield joint + annotation(report, v)
+            joint = "\n"
+    yield f"{joint}deckcheck: {tally.checked_line()}"

@@ -1,43 +1,36 @@
 """JSON output of ``check``: one object with every deck's report and a summary.
 
-The shape is documented by docs/report.schema.json, generated from these models
-(``python -m deckcheck.report.json > docs/report.schema.json``).
+The shape is documented by docs/report.schema.json, generated from the boundary models of
+deckcheck/report/models.py (``python -m deckcheck.report.json > docs/report.schema.json``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
-from deckcheck.report.render import summary
+from deckcheck.report.render import Tally, json_stream
 from deckcheck.validation.report import Report
 
 
-class Summary(BaseModel):
-    model_config = ConfigDict(defer_build=True)  # only the schema needs it
-
-    decks: int
-    valid: int
-    invalid: int
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
 
 
-class CheckOutput(BaseModel):
-    model_config = ConfigDict(defer_build=True)
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """The JSON document, one deck's report at a time: the same text as dumping it whole."""
+    tally = Tally()
 
-    decks: list[Report]
-    summary: Summary
+    def document(decks: list[Any]) -> dict[str, Any]:
+        return {"decks": decks, "summary": tally.summary()}
 
-
-def render(reports: list[Report]) -> str:
-    data = {
-        "decks": [r.model_dump(mode="json") for r in reports],
-        "summary": summary(reports),
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return json_stream(document, (r.as_json() for r in tally.seen(reports)))
 
 
 def schema() -> str:
+    from deckcheck.report.models import CheckOutput
+
     body = CheckOutput.model_json_schema()
     body["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     body["title"] = "deckcheck check --output-format json"

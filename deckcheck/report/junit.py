@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import tempfile
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator
 
 from deckcheck.report.render import counted
 from deckcheck.report.source import file_path, shown
@@ -55,12 +57,37 @@ def _case(report: Report) -> ET.Element:
     return case
 
 
-def render(reports: list[Report]) -> str:
-    failures = sum(1 for r in reports if not r.valid)
-    counts = {"tests": str(len(reports)), "failures": str(failures), "errors": "0"}
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
+
+
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """The JUnit document. Its header holds the counts, so the test cases are written to a
+    temporary file as they come (memory stays flat) and follow the header at the end."""
+    tests = failures = 0
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as spool:
+        for report in reports:
+            case = _case(report)
+            ET.indent(case, level=2)  # as deep as it sits in the document
+            spool.write(("\n    " if tests else "") + ET.tostring(case, encoding="unicode"))
+            tests += 1
+            failures += not report.valid
+        head, tail = _envelope(tests, failures, with_cases=tests > 0)
+        yield head
+        spool.seek(0)
+        while block := spool.read(1 << 14):
+            yield block
+        yield tail
+
+
+def _envelope(tests: int, failures: int, with_cases: bool) -> tuple[str, str]:
+    """The document's text before and after its test cases."""
+    counts = {"tests": str(tests), "failures": str(failures), "errors": "0"}
     root = ET.Element("testsuites", name="deckcheck", **counts)
     suite = ET.SubElement(root, "testsuite", name="deckcheck", skipped="0", **counts)
-    suite.extend(_case(r) for r in reports)
+    if with_cases:
+        ET.SubElement(suite, "cases")
     ET.indent(root)
-    body = ET.tostring(root, encoding="unicode")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body
+    body = '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
+    head, _, tail = body.partition("<cases />")
+    return head, tail

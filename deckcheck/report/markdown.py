@@ -3,7 +3,9 @@ deck with links to the rule pages. Kept under GitHub's comment size limit."""
 
 from __future__ import annotations
 
-from deckcheck.report.render import counted, run_notes, summary
+from collections.abc import Iterable, Iterator
+
+from deckcheck.report.render import RunNotes, Tally, counted
 from deckcheck.report.source import shown
 from deckcheck.validation.report import Report
 from deckcheck.validation.rules import RULES
@@ -47,16 +49,41 @@ def _deck_section(report: Report, notes: list[str]) -> list[str]:
     return [*lines, ""]
 
 
-def render(reports: list[Report]) -> str:
-    counts = summary(reports)
-    invalid = [r for r in reports if not r.valid]
-    verdict = ":white_check_mark:" if not invalid else ":x:"
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
+
+
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """The comment, written once every report is in, since it opens with the counts. It is
+    bounded by MAX_CHARS: deck sections are kept only while they fit, the rest counted."""
+    tally, notes = Tally(), RunNotes()
+    invalid: list[list[str]] = []  # the sections that may fit, in order
+    kept = more = 0  # characters kept; invalid decks past them
+    for report in tally.seen(reports):
+        if report.valid:
+            continue
+        if more:
+            more += 1
+            continue
+        block = _deck_section(report, notes.of(report))
+        size = sum(len(line) + 1 for line in block)
+        if kept + size > MAX_CHARS:  # it cannot fit even before the heading is counted
+            more = 1
+            continue
+        invalid.append(block)
+        kept += size
+    yield _comment(tally, invalid, more)
+
+
+def _comment(tally: Tally, invalid: list[list[str]], more: int) -> str:
+    counts = tally.summary()
+    verdict = ":white_check_mark:" if not counts["invalid"] else ":x:"
     head = [
         f"## {verdict} deckcheck: {counts['invalid']} of {counted(counts['decks'], 'deck')} "
         "invalid",
         "",
     ]
-    if not invalid:
+    if not counts["invalid"]:
         decks = counts["decks"]
         head.append(
             "The checked deck is valid." if decks == 1 else f"All {decks} checked decks are valid."
@@ -64,16 +91,15 @@ def render(reports: list[Report]) -> str:
         return "\n".join(head) + "\n"
     out = head
     size = sum(len(line) + 1 for line in out)
-    notes = run_notes(invalid)
-    for done, report in enumerate(invalid):
-        block = _deck_section(report, notes[done])
+    for done, block in enumerate(invalid):
         block_size = sum(len(line) + 1 for line in block)
         if size + block_size > MAX_CHARS:
-            rest = counted(len(invalid) - done, "more invalid deck")
-            out.append(f"... and {rest} (output shortened).")
+            more += len(invalid) - done
             break
         out += block
         size += block_size
+    if more:
+        out.append(f"... and {counted(more, 'more invalid deck')} (output shortened).")
     if counts["valid"]:
         out.append(f"{counted(counts['valid'], 'other deck')} valid.")
     return "\n".join(out) + "\n"

@@ -3,10 +3,11 @@ line. Rule ids are the codes (DC201), rule names the slugs (copy-limit)."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from deckcheck import __version__
+from deckcheck.report.render import Tally, json_stream
 from deckcheck.report.source import short, source_uri
 from deckcheck.validation.report import Report, Violation
 from deckcheck.validation.rules import RULES
@@ -17,7 +18,7 @@ LEVELS = {"error": "error", "warning": "warning"}
 
 
 def _rules() -> list[dict[str, Any]]:
-    from deckcheck.ruledocs import help_text, page
+    from deckcheck.validation.ruledocs import help_text, page
 
     out = []
     for rule in RULES.values():
@@ -64,22 +65,28 @@ def _result(report: Report, v: Violation, index: dict[str, int]) -> dict[str, An
     return result
 
 
-def render(reports: list[Report]) -> str:
+def render(reports: Iterable[Report]) -> str:
+    return "".join(stream(reports))
+
+
+def stream(reports: Iterable[Report]) -> Iterator[str]:
+    """The SARIF log, its results one at a time inside the fixed envelope; the run's deck
+    counts come after the results, so they are written last."""
     index = {slug: i for i, slug in enumerate(RULES)}
-    results = [_result(r, v, index) for r in reports for v in r.violations]
-    run = {
-        "tool": {
-            "driver": {
-                "name": "deckcheck",
-                "version": __version__,
-                "informationUri": INFO_URI,
-                "rules": _rules(),
-            }
-        },
-        "results": results,
-        "properties": {
-            "decks": len(reports),
-            "invalid": sum(1 for r in reports if not r.valid),
-        },
+    tally = Tally()
+    tool = {
+        "driver": {
+            "name": "deckcheck",
+            "version": __version__,
+            "informationUri": INFO_URI,
+            "rules": _rules(),
+        }
     }
-    return json.dumps({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2)
+
+    def document(results: list[Any]) -> dict[str, Any]:
+        properties = {"decks": tally.decks, "invalid": tally.decks - tally.valid}
+        run = {"tool": tool, "results": results, "properties": properties}
+        return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+    results = (_result(r, v, index) for r in tally.seen(reports) for v in r.violations)
+    return json_stream(document, results, ascii_only=True)

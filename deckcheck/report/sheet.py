@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck import __version__
 from deckcheck.decks.model import Deck, Section
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.io.errors import DeckcheckError, InputError
 from deckcheck.report.fonts import font_with, needed, searched
 from deckcheck.report.render import counted
 
@@ -107,7 +107,7 @@ def language_of(path: str, db: CardDB) -> str | None:
 
     from deckcheck.cards.names import normalize
     from deckcheck.decks.names import Entry, parse_entry
-    from deckcheck.infile import read_text
+    from deckcheck.io.infile import read_text
 
     if path in ("-", "") or "://" in path:
         return None

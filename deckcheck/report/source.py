@@ -7,7 +7,7 @@ import os
 from pathlib import Path, PureWindowsPath
 from urllib.parse import quote
 
-from deckcheck.inputs import is_url
+from deckcheck.io.inputs import is_url
 
 # a ydke:// URL is hundreds of characters of base64: its first ones label it in headings
 SHORT = 32

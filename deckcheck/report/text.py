@@ -5,7 +5,9 @@ explaining card names is given once per run."""
 
 from __future__ import annotations
 
-from deckcheck.report.render import checked_line, run_notes
+from collections.abc import Iterable, Iterator
+
+from deckcheck.report.render import RunNotes, Tally
 from deckcheck.report.source import short
 from deckcheck.validation.report import Report
 
@@ -22,23 +24,31 @@ class Style:
         return f"\x1b[{_COLOURS[style]}m{text}\x1b[0m"
 
 
-def render(reports: list[Report], colour: bool = False) -> str:
+def render(reports: Iterable[Report], colour: bool = False) -> str:
+    return "".join(stream(reports, colour))
+
+
+def stream(reports: Iterable[Report], colour: bool = False) -> Iterator[str]:
+    """The text output, one deck's lines at a time (each piece after the first starts with
+    its line break)."""
     paint = Style(colour)
-    out: list[str] = []
-    for report, notes in zip(reports, run_notes(reports), strict=True):
+    tally, notes = Tally(), RunNotes()
+    joint = ""
+    for report in tally.seen(reports):
         deck = report.deck
         fmt = report.format
         listed = f", list {fmt.banlist}" if fmt.banlist else ""
         verdict = paint("valid", "green") if report.valid else paint("INVALID", "red")
-        out.append(
+        out = [
             f"{paint(short(deck.source), 'bold')}: {verdict} for {fmt.id} on {fmt.date}{listed} "
             f"(Main {deck.main}, Extra {deck.extra}, Side {deck.side})"
-        )
+        ]
         for v in report.violations:
             where = f"line {v.line}: " if v.line else ""
             sev = paint(v.severity, "red" if v.severity == "error" else "yellow")
             out.append(f"  {where}{sev} {paint(v.code, 'bold')} [{v.rule}] {v.message}")
-        for note in notes:
+        for note in notes.of(report):
             out.append(paint(f"  note: {note}", "dim"))
-    out.append(checked_line(reports))
-    return "\n".join(out)
+        yield joint + "\n".join(out)
+        joint = "\n"
+    yield joint + tally.checked_line()

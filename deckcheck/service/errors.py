@@ -18,7 +18,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
-from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.io.errors import DataError, DeckcheckError
+from deckcheck.report.models import Report as ReportBody
 from deckcheck.validation.report import Report
 
 log = logging.getLogger("deckcheck.service")
@@ -53,7 +54,7 @@ class ErrorBody(BaseModel):
 
 class ErrorResponse(BaseModel):
     error: ErrorBody
-    report: Report | None = None
+    report: ReportBody | None = None
 
 
 class ApiError(HTTPException):
@@ -89,7 +90,7 @@ def error_body(
         }
     }
     if report is not None:
-        body["report"] = report.model_dump(mode="json")
+        body["report"] = report.as_json()
     return body
 
 

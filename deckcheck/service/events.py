@@ -1,6 +1,6 @@
 """Events and registrations, shared by the API and the web pages.
 
-Registering and verifying call ``deckcheck.registration`` (as ``deckcheck register`` and
+Registering and verifying call ``deckcheck.event.registration`` (as ``deckcheck register`` and
 ``deckcheck verify`` do); this module adds the event, the organiser token and storage.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field, field_validator
 
 from deckcheck.decks.model import Deck, Section
-from deckcheck.registration import Registration, RegistrationRefused, Sections
+from deckcheck.event.registration import Registration, RegistrationRefused, Sections
 from deckcheck.service.errors import ApiError
 from deckcheck.service.state import Service
 from deckcheck.service.storage import EventRow, RegistrationRow, ReplaceRefused, RequestReused
@@ -43,9 +43,9 @@ def clean_text(value: str) -> str:
 
 
 def clean_name(value: str) -> str:
-    """A player's name: clean text that keeps a visible character (deckcheck.registration
+    """A player's name: clean text that keeps a visible character (deckcheck.event.registration
     drops the invisible ones)."""
-    from deckcheck.registration import player_name
+    from deckcheck.event.registration import player_name
 
     if not player_name(clean_text(value)):
         raise ValueError("must have a visible character")
@@ -204,8 +204,8 @@ def register(
 
     With ``request_id`` the same submission sent again gets the stored answer: the key of
     a first registration is worked out from the id, so it can be given again."""
-    from deckcheck.registration import player_name
-    from deckcheck.registration import register as make_record
+    from deckcheck.event.registration import player_name
+    from deckcheck.event.registration import register as make_record
     from deckcheck.service.storage import player_key
 
     name = player_name(player)
@@ -284,7 +284,7 @@ def current_record(svc: Service, event: EventRow, player: str) -> Registration:
 
 def verify(svc: Service, event: EventRow, player: str, deck: Deck, strict: bool) -> Report:
     """The presented deck against the player's registration (side rules included)."""
-    from deckcheck.registration import verify as verify_record
+    from deckcheck.event.registration import verify as verify_record
 
     record = current_record(svc, event, player)
     checker = svc.checker_for(event.format, event.points_cap)

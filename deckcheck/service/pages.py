@@ -62,7 +62,7 @@ def deck_lines(svc: Service, deck: Deck) -> dict[str, list[DeckLine]]:
 
 def rule_help(report: Report) -> dict[str, dict[str, str]]:
     """Title, why and how to fix for each rule the report names."""
-    from deckcheck.ruledocs import sections
+    from deckcheck.validation.ruledocs import sections
 
     out = {}
     for v in report.violations:
@@ -347,8 +347,8 @@ def organiser_sheet(
 
 @router.get("/rules/{slug}", response_class=HTMLResponse)
 def rule_page(request: Request, slug: str) -> HTMLResponse:
-    from deckcheck.errors import InputError
-    from deckcheck.ruledocs import rule_for, sections
+    from deckcheck.io.errors import InputError
+    from deckcheck.validation.ruledocs import rule_for, sections
 
     try:
         rule = rule_for(slug)

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 ENV_DATABASE_URL = "DECKCHECK_DATABASE_URL"
 ENV_CARDS = "DECKCHECK_CARDS"

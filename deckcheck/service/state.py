@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.service.errors import ApiError
 from deckcheck.service.settings import Settings
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import Deck
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.stats.categories import CategorySet
 from deckcheck.stats.exact import (
     DEFAULT_BUDGET,

@@ -27,14 +27,14 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from deckcheck import yamlsafe
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.filters import FRAME_WORDS, KINDS, Filter, Term, fold, traits
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import normalize
 from deckcheck.cards.suggest import budget_scope
-from deckcheck.errors import InputError
-from deckcheck.infile import read_text
+from deckcheck.io import yamlsafe
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_text
 from deckcheck.stats.conditions import Condition, parse_condition
 
 MAX_BYTES = 256 * 1024

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any, Literal
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 Op = Literal["at_least", "at_most", "exactly"]
 MAX_EXPRESSION = 500

@@ -10,8 +10,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import InputError
-from deckcheck.outfile import write_new
+from deckcheck.io.errors import InputError
+from deckcheck.io.outfile import write_new
 from deckcheck.stats.analysis import Going, HandStats
 
 FORMATS = {".png": "png", ".svg": "svg"}

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from deckcheck.cards.db import CardDB
-from deckcheck.progress import progress
+from deckcheck.io.progress import progress
 from deckcheck.stats.analysis import Going, HandStats, Method, analyse_hands
 from deckcheck.stats.categories import CategorySet, load_categories
 

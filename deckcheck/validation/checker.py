@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -10,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck
 from deckcheck.formats.model import Format
-from deckcheck.validation import banlist, construction, copies, fast, pool
 from deckcheck.validation.context import Context
-from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, Violation
+from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report
+from deckcheck.validation.rules import DECK_UNITS
+from deckcheck.validation.rules.copy_limit import effect_name_notes
 
 if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
@@ -21,37 +21,15 @@ if TYPE_CHECKING:
 # per-format, per-list and per-day answers kept across checks (see Checker._day)
 MAX_CACHED = 512
 
-RuleCheck = Callable[[Context], Iterable[Violation]]
-
 
 @dataclass(frozen=True, slots=True)
 class Day:
-    """A format on one day: the list in force, the report's format block, and the verdicts
-    the fast path keeps (None where it does not apply)."""
+    """A format on one day: the list in force and the report's format block."""
 
     format: Format
     on: date
     banlist: Banlist | None
     info: FormatInfo
-    verdicts: dict[int, fast.Verdict | None] | None
-
-
-# in report order; other rule families register here
-CHECKS: list[RuleCheck] = [
-    construction.parse_errors,
-    construction.unknown_cards,
-    construction.sizes,
-    construction.placement,
-    copies.copy_limit,
-    banlist.status,
-    pool.group_limits,
-    pool.not_on_whitelist,
-    pool.not_released,
-    pool.never_legal,
-    pool.forbidden_card_type,
-    pool.points_cap,
-    pool.skill_card_count,
-]
 
 
 class Checker:
@@ -62,12 +40,9 @@ class Checker:
         db: CardDB | None = None,
         banlists: BanlistStore | None = None,
         formats: dict[str, Format] | None = None,
-        fast_accept: bool = True,
     ) -> None:
         self.db = db if db is not None else CardDB.open()  # len(db) would count every card
-        self.fast_accept = fast_accept
-        # report parts are built from checked values, without validation (start-up)
-        self._card_data = CardDataInfo.model_construct(version=self.db.version)
+        self._card_data = CardDataInfo(self.db.version)
         self._banlists = banlists
         self._formats = formats
         self._cache: dict[tuple[object, ...], Any] = {}
@@ -96,7 +71,7 @@ class Checker:
             if found is not None:
                 self._formats = {**self._formats, found.id: found}
                 return found
-            from deckcheck.errors import InputError
+            from deckcheck.io.errors import InputError
 
             known = ", ".join(sorted(self._formats))
             raise InputError(f"unknown format {format_id!r}; known formats: {known}")
@@ -111,7 +86,7 @@ class Checker:
             return found
         problem = fmt.date_problem(day)
         if problem:
-            from deckcheck.errors import InputError
+            from deckcheck.io.errors import InputError
 
             raise InputError(problem)
         if len(self._cache) >= MAX_CACHED:
@@ -119,10 +94,8 @@ class Checker:
             # otherwise grow without bound; everything here can be worked out again
             self._cache.clear()
         listed = self.banlists.for_format(fmt, day) if fmt.banlist else None
-        info = FormatInfo.model_construct(
-            id=fmt.id, date=day.isoformat(), banlist=listed.name if listed else None
-        )
-        found = self._cache[key] = Day(fmt, day, listed, info, fast.verdict_table(fmt, listed))
+        info = FormatInfo(fmt.id, day.isoformat(), listed.name if listed else None)
+        found = self._cache[key] = Day(fmt, day, listed, info)
         return found
 
     def context(
@@ -158,22 +131,22 @@ class Checker:
         on: date | None = None,
         points_cap: float | None = None,
     ) -> Report:
+        """Every rule over the deck: the report with every violation, never just the first."""
         ctx, day = self._context(deck, format_id, on, points_cap)
-        notes = fast.accept(ctx, day.verdicts) if self.fast_accept else None
-        violations = []
-        if notes is None:
-            violations = [v for rule in CHECKS for v in rule(ctx)]
-            notes = [*deck.notices, *copies.effect_name_notes(ctx)]
-        sizes = deck.sizes()
-        # every field is built here from checked values: skip re-validation (a hot path)
-        return Report.model_construct(
-            deck=DeckInfo.model_construct(
-                source=deck.source, digest=deck.digest(ctx.section_counts), **sizes
+        violations = [v for unit in DECK_UNITS for v in unit.find(ctx)]
+        notes = [*deck.notices, *effect_name_notes(ctx)] if ctx.cards else [*deck.notices]
+        return Report(
+            DeckInfo(
+                deck.source,
+                len(deck.main),
+                len(deck.extra),
+                len(deck.side),
+                deck.digest(ctx.section_counts),
             ),
-            format=day.info,
-            card_data=self._card_data,
-            valid=not any(v.severity == "error" for v in violations),
-            violations=violations,
-            notes=notes,
-            error=None,
+            day.info,
+            self._card_data,
+            not any(v.severity == "error" for v in violations),
+            violations,
+            notes,
+            None,
         )

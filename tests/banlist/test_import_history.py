@@ -11,7 +11,7 @@ import pytest
 from deckcheck.banlist import history
 from deckcheck.banlist.files import load_banlists
 from deckcheck.banlist.model import Banlist
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.cli.helpers import run
 from tests.conftest import LFLISTS
 
@@ -51,7 +51,9 @@ def test_force_replaces_each_series_whole(tmp_path):
     history.write(_lists(), out)
     (out / "ocg" / "1999.01.yaml").write_text("a list no longer built\n")
     history.write(_lists()[1:], out, force=True)
-    assert sorted(p.name for p in (out / "ocg").iterdir()) == ["2020.04.yaml", "2020.07.yaml"]
+    names = sorted(p.name for p in (out / "ocg").iterdir())
+    # each YAML list with its generated JSON twin, the stale list gone with the old folder
+    assert names == ["2020.04.json", "2020.04.yaml", "2020.07.json", "2020.07.yaml"]
     assert len(json.loads((out / "index.json").read_text())["lists"]) == 3
     # a series folder holding something else is never swapped away
     (out / "tcg" / "notes.txt").write_text("mine")

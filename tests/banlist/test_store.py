@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
 
-from deckcheck.banlist.files import load_yaml_banlist
+from deckcheck.banlist.files import from_dict, load_bundled, load_yaml_banlist, to_yaml, twin_path
+from deckcheck.banlist.history import HEADER
 from deckcheck.banlist.lflist import load_lflist
 from deckcheck.banlist.store import INDEX, BanlistStore, index_text
-from deckcheck.errors import InputError
-from deckcheck.paths import banlists_dir
+from deckcheck.io.errors import InputError
+from deckcheck.io.paths import banlists_dir
 from tests.conftest import LFLISTS
 
 POT_OF_GREED = 55144522
@@ -27,11 +29,29 @@ def test_index_is_up_to_date():
     assert (banlists_dir() / INDEX).read_text(encoding="utf-8") == index_text(banlists_dir())
 
 
-def test_bundled_files_validate(store: BanlistStore):
+def test_each_json_twin_agrees_with_its_yaml_and_validates(store: BanlistStore):
+    # deckcheck reads the JSON; people read and edit the YAML: neither may change alone
     for series in store.series():
         for ref in store.refs(series):
-            full = load_yaml_banlist(ref.path, trusted=False)
-            assert full == ref.load(), ref.path
+            read = ref.load()
+            stale = f"{ref.path}: edited without 'deckcheck banlist index'"
+            assert to_yaml(read, header=HEADER) == ref.path.read_text(encoding="utf-8"), stale
+            twin = json.loads(twin_path(ref.path).read_bytes())
+            assert from_dict(twin, str(ref.path)) == read, ref.path  # full validation
+
+
+def test_a_twin_edited_alone_is_caught(tmp_path):
+    path = tmp_path / "tcg" / "2025.04.yaml"
+    path.parent.mkdir()
+    path.write_bytes((banlists_dir() / "tcg" / "2025.04.yaml").read_bytes())
+    twin = (banlists_dir() / "tcg" / "2025.04.json").read_text(encoding="utf-8")
+    twin_path(path).write_text(twin, encoding="utf-8")
+    assert to_yaml(load_bundled(path), header=HEADER) == path.read_text(encoding="utf-8")
+    # Pot of Greed Forbidden in both; the twin alone set to Limited no longer agrees
+    assert '"55144522": {"name": "Pot of Greed", "limit": 0}' in twin
+    edited = twin.replace('"Pot of Greed", "limit": 0', '"Pot of Greed", "limit": 1')
+    twin_path(path).write_text(edited, encoding="utf-8")
+    assert to_yaml(load_bundled(path), header=HEADER) != path.read_text(encoding="utf-8")
 
 
 def test_series_and_ranges(store: BanlistStore):
@@ -118,16 +138,17 @@ def test_resolve_by_name_or_date(store: BanlistStore):
         store.get("rush", "2026.07")
 
 
-def test_fast_reader_falls_back_to_yaml(tmp_path):
-    from deckcheck.banlist.files import fast_load
-
+def test_a_hand_written_user_list_is_read_with_the_safe_loader(tmp_path):
     path = tmp_path / "x.yaml"
-    # hand-written YAML in another layout: the fast reader declines, the YAML parser reads it
+    # YAML in another layout than the generated one reads the same
     path.write_text(
         "series: tcg\nname: '2026.05'\nentries:\n"
         "  55144522:\n    name: Pot of Greed\n    limit: 0\n",
         encoding="utf-8",
     )
-    assert fast_load(path.read_text(encoding="utf-8")) is None
-    banlist = load_yaml_banlist(path, trusted=True)
+    banlist = load_yaml_banlist(path)
     assert banlist.entries[55144522].limit == 0 and banlist.name == "2026.05"
+    # the safe loader: an alias is refused with the file named, never expanded
+    path.write_text("series: &s tcg\nname: *s\nentries: {}\n", encoding="utf-8")
+    with pytest.raises(InputError, match="x.yaml: not valid YAML: .*aliases are not allowed"):
+        load_yaml_banlist(path)

@@ -17,8 +17,8 @@ from deckcheck.banlist.live import banlist_update
 from deckcheck.banlist.store import BanlistStore
 from deckcheck.cards import update as upd
 from deckcheck.cards.db import SNAPSHOT, CardDB
-from deckcheck.errors import DataError
-from deckcheck.paths import user_data_dir
+from deckcheck.io.errors import DataError
+from deckcheck.io.paths import user_data_dir
 from tests.cli.helpers import run
 
 FAST = (2.0, 2.0)

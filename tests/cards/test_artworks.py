@@ -12,7 +12,7 @@ from deckcheck.cards.build import cdbs_for, read_source
 from deckcheck.cards.cdb import is_near_artwork, read_rows
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.codecs import load_deck
-from deckcheck.paths import card_data_dir
+from deckcheck.io.paths import card_data_dir
 from deckcheck.validation.checker import Checker
 from tests.cli.helpers import run
 from tests.conftest import CDB, DATA, DECKS

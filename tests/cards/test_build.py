@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from deckcheck.cards.build import read_source, resolve
-from deckcheck.paths import card_data_dir
+from deckcheck.io.paths import card_data_dir
 from tests.conftest import DATA
 
 

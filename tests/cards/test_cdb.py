@@ -17,7 +17,7 @@ from deckcheck.cards.cdb import (
 )
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.conftest import CDB
 
 FULL = CDB / "cards-2020-03.cdb"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.cards.cdb import import_cdb, load_cdb
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.cli.helpers import run
 from tests.conftest import CDB
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.db import CardDB
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 
 
 def test_passcode_and_alternate_artworks(db):

@@ -10,7 +10,7 @@ import pytest
 
 from deckcheck.cards.materials import parse_materials, summon_method
 from deckcheck.cards.model import MaterialGroup
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 from tests.conftest import DATA
 
 G = MaterialGroup

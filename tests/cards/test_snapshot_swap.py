@@ -17,8 +17,8 @@ import pytest
 
 from deckcheck.cards.cdb import import_cdb
 from deckcheck.cards.db import MANIFEST, SNAPSHOT, CardDB
-from deckcheck.errors import InputError
-from deckcheck.outfile import FolderSwap, new_folder, recover
+from deckcheck.io.errors import InputError
+from deckcheck.io.outfile import FolderSwap, new_folder, recover
 from tests.cli.helpers import run
 from tests.conftest import CDB
 
@@ -172,7 +172,7 @@ def test_sigkill_at_any_moment_leaves_a_whole_snapshot(tmp_path):
 def test_an_update_killed_between_the_renames_is_restored_for_the_next_check(
     db, tmp_path, monkeypatch
 ):
-    from deckcheck.paths import user_data_dir
+    from deckcheck.io.paths import user_data_dir
 
     monkeypatch.setenv("DECKCHECK_HOME", str(tmp_path / "home"))  # never the shared one
     installed = user_data_dir() / "card_data"

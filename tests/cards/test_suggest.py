@@ -131,7 +131,7 @@ def test_convert_hints_share_one_budget(db, compared, capsys, tmp_path):
 
 
 def test_a_categories_file_shares_one_budget(db, compared):
-    from deckcheck.errors import InputError
+    from deckcheck.io.errors import InputError
     from deckcheck.stats.categories import parse_categories
 
     counter = compared(SuggestionBudget().comparisons + db.name_index().worst)

@@ -8,7 +8,7 @@ import pytest
 from deckcheck.banlist.store import BanlistStore
 from deckcheck.cards import update as upd
 from deckcheck.cards.db import CardDB
-from deckcheck.paths import user_data_dir
+from deckcheck.io.paths import user_data_dir
 from tests.banlist.test_update import FAST, Server, api_row, version
 
 ASH, ASH_ALT = 14558127, 14558128

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from deckcheck.paths import card_data_dir
+from deckcheck.io.paths import card_data_dir
 from tests.conftest import CDB, DATA, DECKS
 
 from .helpers import run

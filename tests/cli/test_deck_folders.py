@@ -10,7 +10,7 @@ import shutil
 import yaml
 
 from deckcheck.decks.codecs import DECK_SUFFIXES
-from deckcheck.inputs import expand
+from deckcheck.io.inputs import expand
 from tests.cli.helpers import run
 from tests.conftest import DECKS, ROOT
 

@@ -162,7 +162,7 @@ def test_the_literal_types_are_the_librarys_lists():
 
 def test_agent_names_are_the_engines():
     from deckcheck.engine.agents import make_agent, parse_agents
-    from deckcheck.errors import InputError
+    from deckcheck.io.errors import InputError
 
     for name in get_args(common.AgentName):
         assert parse_agents(name) == (name, name)

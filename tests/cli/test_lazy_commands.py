@@ -7,6 +7,8 @@ import subprocess
 import sys
 from importlib import import_module
 
+import pytest
+
 from deckcheck.cli import COMMANDS, common, load_commands
 
 
@@ -59,3 +61,40 @@ def test_version(capsys):
     result = run(capsys, "--version")
     assert result.code == 0
     assert result.out == f"deckcheck {version('deckcheck')}\n"
+
+
+def _imported(*args: str) -> tuple[str, set[str]]:
+    """What `python -m deckcheck ARGS` prints, and every module it imported (-X importtime)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "deckcheck", *args],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    modules = {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    return done.stdout, modules
+
+
+def test_version_loads_no_command_typer_or_pydantic():
+    from importlib.metadata import version
+
+    out, modules = _imported("--version")
+    assert out == f"deckcheck {version('deckcheck')}\n"
+    assert "deckcheck.cli" in modules  # the probe sees deckcheck's own imports
+    heavy = {m for m in modules if m.startswith(("deckcheck.cli.", "typer", "pydantic", "click"))}
+    assert heavy == set()
+
+
+def test_the_app_itself_answers_version_with_the_same_line(capsys, monkeypatch):
+    # embedded use (deckcheck.cli.app) and --version after other words take Typer's option
+    from deckcheck.cli import common, version_line
+
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "--version"])
+    with pytest.raises(SystemExit) as exit_:
+        common.run(common.app)
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == version_line() + "\n"

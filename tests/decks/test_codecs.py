@@ -12,7 +12,7 @@ from deckcheck.decks.codecs import sniff
 from deckcheck.decks.common import MAX_INPUT_BYTES
 from deckcheck.decks.model import Deck
 from deckcheck.decks.ydke import encode
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.conftest import DECKS
 from tests.decks.helpers import (
     BEUD,

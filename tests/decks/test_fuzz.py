@@ -20,7 +20,7 @@ from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.decks.codecs import FORMATS, decode_bytes, read_deck, write_deck
 from deckcheck.decks.common import MAX_COPIES
 from deckcheck.decks.model import SECTIONS, Deck
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.io.errors import DeckcheckError, InputError
 from tests.conftest import DECKS
 from tests.decks.helpers import ASH, BEUD, BEUD_ALT, DARK_MAGICIAN_ALT, SEVEN, UNKNOWN
 

@@ -15,7 +15,7 @@ from deckcheck.decks.structured import (
     write_json,
     write_yaml,
 )
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.decks.helpers import BEUD, BEWD, BORRELOAD, LIMIT_REVERSE, POT, RAIGEKI, UNKNOWN
 
 YAML_DECK = f"""\

@@ -7,7 +7,7 @@ import pytest
 from deckcheck.decks.common import MAX_CARDS, MAX_PASSCODE, MAX_PROBLEMS, UnknownCardsError
 from deckcheck.decks.model import Deck, Slot
 from deckcheck.decks.ydk import read_ydk, write_ydk
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.decks.helpers import BEUD, BEWD, BORRELOAD, LIMIT_REVERSE, POT, UNKNOWN
 
 

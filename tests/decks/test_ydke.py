@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from deckcheck.decks.model import Deck, Slot
 from deckcheck.decks.ydke import decode, encode, is_ydke, read_ydke, write_ydke
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.decks.helpers import BEUD, BEWD
 
 # 89631139 = 0x0557A9A3 -> bytes a3 a9 57 05; 23995346 = 0x016E23D2 -> d2 23 6e 01

@@ -10,7 +10,7 @@ from deckcheck.engine.carddefs import EFFECT_NOT_APPLIED, SPELL_TRAP, card_def
 from deckcheck.engine.coverage import coverage, faithful_share
 from deckcheck.engine.duel import Duel, IllegalAction
 from deckcheck.engine.match import run_match, wilson
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 
 def test_illegal_actions_are_refused_and_change_nothing(template):

@@ -15,7 +15,7 @@ from deckcheck.engine.goldfish import PassAgent, goldfish
 from deckcheck.engine.smoke import never_summoned, render_junit, smoke
 from deckcheck.engine.template import prepare
 from deckcheck.engine.usage import game_usage
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 
 
 def test_usage_counts_what_the_events_say(template):

@@ -15,7 +15,7 @@ from deckcheck.engine.agents import make_agent, play
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.log import header, read_log, replay, write_log
 from deckcheck.engine.template import prepare
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.io.errors import DeckcheckError, InputError
 
 SEED = 5
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.engine.scenario import run_files, run_scenario
-from deckcheck.errors import DeckcheckError, InputError
+from deckcheck.io.errors import DeckcheckError, InputError
 
 BASE: dict[str, Any] = {
     "turn": 2,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.engine.scenario import load_file, run_files, run_scenario
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from tests.conftest import SHARED
 
 SCENARIOS = sorted((Path(__file__).parents[1] / "scenarios").rglob("*.yaml"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 
 from deckcheck.decks.codecs import load_deck
@@ -30,7 +31,7 @@ def deck(name: str, db) -> Deck:
 
 def move(d: Deck, passcode: int, src: Section, dst: Section, n: int = 1) -> Deck:
     """A copy of the deck with n copies of a card moved from one section to another."""
-    out = d.model_copy(deep=True)
+    out = copy.deepcopy(d)
     for _ in range(n):
         slots = out.section(src)
         index = next(i for i, s in enumerate(slots) if s.passcode == passcode)
@@ -45,7 +46,7 @@ def swap(d: Deck, out_code: int, in_code: int, section: Section = "main", n: int
 
 def replace(d: Deck, old: int, new: int, section: Section, n: int = 1) -> Deck:
     """A copy with n copies of old in a section replaced by new (a card from elsewhere)."""
-    out = d.model_copy(deep=True)
+    out = copy.deepcopy(d)
     slots = out.section(section)
     for _ in range(n):
         index = next(i for i, s in enumerate(slots) if s.passcode == old)

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.suggest import SuggestionBudget
-from deckcheck.errors import InputError
-from deckcheck.side import PlanRefused, apply_plan, changes, read_plan, summary, swap_violations
+from deckcheck.event.side import (
+    PlanRefused,
+    apply_plan,
+    changes,
+    read_plan,
+    summary,
+    swap_violations,
+)
+from deckcheck.io.errors import InputError
 from tests.cards.test_suggest import compared  # noqa: F401 (a fixture)
 
 from .helpers import CLEAR_WING, CLEAR_WING_ALT, deck

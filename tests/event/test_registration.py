@@ -9,8 +9,7 @@ import re
 import pytest
 
 from deckcheck import __version__
-from deckcheck.errors import InputError
-from deckcheck.registration import (
+from deckcheck.event.registration import (
     RegistrationRefused,
     load_registration,
     read_registration,
@@ -18,6 +17,7 @@ from deckcheck.registration import (
     registered_deck,
     verify,
 )
+from deckcheck.io.errors import InputError
 from deckcheck.validation import Checker
 
 from .helpers import (
@@ -125,7 +125,7 @@ def test_a_different_deck_is_a_registration_mismatch(record, chainburn, db, chec
 def test_alternate_printings_in_verify(db, checker):
     level8 = deck("AI_Level8", db)
     # register() refuses AI_Level8 (it breaks the OCG list), so its record is built by hand
-    from deckcheck.registration import Registration, canonical
+    from deckcheck.event.registration import Registration, canonical
 
     base = register(deck("AI_ChainBurn", db), db, "P", "ocg", OCG_DAY, checker=checker)
     record = Registration(
@@ -210,7 +210,7 @@ CHAINBURN_DIGEST_V1 = "sha256:5622f4712596ded66a7b6e1ad2616bc7"
 
 def old_record(chainburn, db, **changes: object) -> str:
     """A record of format 1, as deckcheck wrote them before records were sealed."""
-    from deckcheck.registration import canonical
+    from deckcheck.event.registration import canonical
 
     data = {
         "kind": "deckcheck-registration",
@@ -270,7 +270,7 @@ def test_a_record_of_format_1_with_an_edited_deck_is_refused(chainburn, db):
     ],
 )
 def test_player_names_are_normalised(spelling, db, chainburn, checker):
-    from deckcheck.registration import name_key, player_name
+    from deckcheck.event.registration import name_key, player_name
 
     assert name_key(spelling) == name_key("alice") == "alice"
     assert player_name(spelling).casefold() == "alice"
@@ -279,7 +279,7 @@ def test_player_names_are_normalised(spelling, db, chainburn, checker):
 
 
 def test_names_that_differ_by_a_letter_stay_apart():
-    from deckcheck.registration import name_key
+    from deckcheck.event.registration import name_key
 
     assert name_key("alice") != name_key("alicf")
     assert name_key("al ice") != name_key("alice")  # a space is visible

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.decks.codecs import load_deck, write_deck
-from deckcheck.side import changes, check_side, summary, swap_violations
+from deckcheck.event.side import changes, check_side, summary, swap_violations
 from deckcheck.validation import Checker
 
 from .helpers import (

@@ -9,8 +9,8 @@ import pytest
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.banlist.store import BanlistStore, save_user_list
 from deckcheck.decks.model import Deck
-from deckcheck.errors import InputError
 from deckcheck.formats.registry import formats_with_lists, load_formats
+from deckcheck.io.errors import InputError
 from deckcheck.validation import Checker
 
 POT = 55144522  # Pot of Greed

@@ -7,9 +7,9 @@ from datetime import date
 import pytest
 
 from deckcheck.banlist.store import BanlistStore
-from deckcheck.errors import InputError
 from deckcheck.formats.model import Format
 from deckcheck.formats.registry import get_format, load_formats
+from deckcheck.io.errors import InputError
 
 
 def test_required_formats_exist():
@@ -63,21 +63,21 @@ def test_pinned_and_derived_lists():
 
 def test_index_copy_of_the_formats_is_the_yaml_parsed():
     # start-up reads the copy in index.json; it must be exactly what the YAML says
-    from deckcheck.banlist.files import load_yaml
     from deckcheck.formats import registry
+    from deckcheck.io import yamlsafe
 
     path = registry.formats_file()
     raw = path.read_bytes()
-    from_yaml = load_yaml(raw.decode("utf-8"), trusted=True)
+    from_yaml = yamlsafe.load(raw.decode("utf-8"))
     copy = registry._indexed(path, raw)
-    assert copy is not None
     for format_id, body in from_yaml["formats"].items():
         assert Format(id=format_id, **body) == Format(id=format_id, **copy["formats"][format_id])
 
 
-def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path):
+def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path, monkeypatch):
     from deckcheck.formats import registry
-    from deckcheck.paths import banlists_dir
+    from deckcheck.io.errors import DataError
+    from deckcheck.io.paths import banlists_dir
 
     for name in ("formats.yaml", "index.json"):
         (tmp_path / name).write_bytes((banlists_dir() / name).read_bytes())
@@ -85,6 +85,10 @@ def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path):
     edited = edited.replace("name: TCG Advanced", "name: TCG Advanced (edited)", 1)
     assert "TCG Advanced (edited)" in edited
     (tmp_path / "formats.yaml").write_text(edited, encoding="utf-8")
-    assert registry._indexed(tmp_path / "formats.yaml", edited.encode()) is None
+    # a formats file named by the caller is a person's YAML, read as it is
     assert load_formats(tmp_path / "formats.yaml")["tcg"].name == "TCG Advanced (edited)"
     assert load_formats()["tcg"].name == "TCG Advanced"
+    # as the bundled file, the stale generated copy is refused, never used or bypassed
+    monkeypatch.setattr(registry, "banlists_dir", lambda: tmp_path)
+    with pytest.raises(DataError, match="changed after index.json was generated: run 'deckcheck"):
+        load_formats()

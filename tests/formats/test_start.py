@@ -11,9 +11,9 @@ import pytest
 
 from deckcheck.banlist.store import BanlistStore
 from deckcheck.decks.model import Deck
-from deckcheck.errors import InputError
 from deckcheck.formats.model import Format
 from deckcheck.formats.registry import load_formats
+from deckcheck.io.errors import InputError
 from tests.cli.helpers import run
 from tests.conftest import DATA, ROOT
 

@@ -3,6 +3,7 @@ parsed as XML, GitHub annotations and Markdown escaped."""
 
 from __future__ import annotations
 
+import copy
 import json
 import xml.etree.ElementTree as ET
 
@@ -91,7 +92,7 @@ def test_junit_one_case_per_deck(reports):
 
 
 def test_junit_survives_control_characters(reports):
-    report = reports[2].model_copy(deep=True)
+    report = copy.deepcopy(reports[2])
     report.violations[0].message = "bad \x00\x1b byte"
     root = ET.fromstring(junit.render([report]).encode())
     assert "bad \ufffd\ufffd byte" in root.find("./testsuite/testcase/failure").text

@@ -89,8 +89,9 @@ def test_diff_errors(client, params, status):
 
 
 def test_export_in_three_formats_reads_back_the_same_entries(client):
-    from deckcheck.banlist.files import from_dict, load_yaml
+    from deckcheck.banlist.files import from_dict
     from deckcheck.banlist.lflist import parse_lflist
+    from deckcheck.io import yamlsafe
 
     params = {"date": "2025-06-14"}
     shown = client.get("/v1/banlists/tcg", params=params).json()
@@ -104,7 +105,7 @@ def test_export_in_three_formats_reads_back_the_same_entries(client):
     assert {c: e.limit for c, e in parsed[0].entries.items()} == expected
 
     yaml_text = client.get("/v1/banlists/tcg/export", params={**params, "as": "yaml"}).text
-    from_yaml = from_dict(load_yaml(yaml_text), "export")
+    from_yaml = from_dict(yamlsafe.load(yaml_text), "export")
     assert {c: e.limit for c, e in from_yaml.entries.items()} == expected
 
     json_export = client.get("/v1/banlists/tcg/export", params={**params, "as": "json"})

@@ -9,7 +9,7 @@ from multiprocessing.synchronize import Barrier
 
 import pytest
 
-from deckcheck.errors import DataError, InputError
+from deckcheck.io.errors import DataError, InputError
 from deckcheck.service.storage import ReplaceRefused, default_sqlite_path, open_storage
 from deckcheck.service.tokens import new_event_id
 from tests.service.conftest import need_pg

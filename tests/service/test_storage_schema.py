@@ -41,7 +41,7 @@ BLACKWING_V1 = "sha256:d68263586755764e8d54834d27a49118"
 def old_record(db, player: str) -> dict:
     """A registration record of format 1, as deckcheck wrote it then."""
     from deckcheck.decks.codecs import load_deck
-    from deckcheck.registration import canonical
+    from deckcheck.event.registration import canonical
 
     deck = load_deck(str(LEGAL_DECK), db)
     return {

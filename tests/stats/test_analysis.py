@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from deckcheck.decks.model import Deck, Slot
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.stats.analysis import analyse_hands
 from deckcheck.stats.categories import parse_categories
 from deckcheck.stats.exact import HYPERGEOMETRIC, MONTE_CARLO, MULTIVARIATE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.stats.categories import load_categories, parse_categories
 
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.stats.conditions import Both, Count, Either, caps, parse_condition
 
 NAMES = ["starters", "extenders", "hand traps", "bricks", "and more"]

@@ -6,7 +6,7 @@ import struct
 
 import pytest
 
-from deckcheck.errors import InputError
+from deckcheck.io.errors import InputError
 from deckcheck.stats.analysis import analyse_hands
 from deckcheck.stats.categories import parse_categories
 from deckcheck.stats.plot import plot_hands

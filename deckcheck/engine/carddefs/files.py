@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from deckcheck import yamlsafe
 from deckcheck.engine.effects.schema import CardFile, parse
-from deckcheck.errors import InputError
+from deckcheck.io import yamlsafe
+from deckcheck.io.errors import InputError
 
 FOLDER = Path(__file__).parent / "cards"
 VERSION = 1  # the effect layer's version: bump when a definition or a verb changes play

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
+from deckcheck.report.models import Report as ReportBody
 from deckcheck.service import events
 from deckcheck.service.api import Svc
 from deckcheck.service.api.validate import DECK_BODY, Codec
@@ -130,7 +131,7 @@ def registrations(
 
 @router.post(
     "/events/{event_id}/verify",
-    response_model=Report,
+    response_model=ReportBody,
     responses=responses(400, 401, 403, 404, 413, 422),
     openapi_extra=DECK_BODY,
 )
@@ -141,7 +142,7 @@ async def verify(
     player: str = Query(min_length=1, max_length=200),
     strict: bool = Query(False, description="Printings must match passcode for passcode"),
     codec: Codec | None = Query(None, description="The deck's format (default: sniffed)"),
-) -> Report:
+) -> JSONResponse:
     """Check a presented deck against the player's registration (organiser only): the same
     75 in other sections is a sided deck (side rules); other cards are DC603."""
     body = await request.body()
@@ -150,7 +151,7 @@ async def verify(
         deck = svc.read_deck(body, f"deck of {player}", codec.value if codec else None)
         return events.verify(svc, event, player, deck, strict)
 
-    return await run_in_threadpool(work)
+    return JSONResponse((await run_in_threadpool(work)).as_json())
 
 
 @router.get(

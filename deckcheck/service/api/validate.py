@@ -15,10 +15,10 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
+from deckcheck.report.models import Report as ReportBody
 from deckcheck.service.errors import ApiError, responses
 from deckcheck.service.state import Service
 from deckcheck.service.suggestions import slow_lane_wait
-from deckcheck.validation.report import Report
 
 router = APIRouter(tags=["validation"])
 INLINE_BYTES = 16 * 1024
@@ -102,14 +102,14 @@ async def validate(request: Request, query: Annotated[ValidateQuery, Query()]) -
         if wait > 0:
             await asyncio.sleep(wait)
         report = await run_in_threadpool(svc.validate, deck, format_id, on, points_cap)
-    return JSONResponse(report.model_dump(mode="json"))
+    return JSONResponse(report.as_json())
 
 
 router.add_api_route(
     "/validate",
     validate,
     methods=["POST"],
-    response_model=Report,
+    response_model=ReportBody,
     responses=responses(400, 413, 422),
     openapi_extra=DECK_BODY,
     route_class_override=LeanRoute,

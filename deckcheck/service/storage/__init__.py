@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcheck.paths import user_data_dir
+from deckcheck.io.paths import user_data_dir
 from deckcheck.service.settings import check_database_url
 from deckcheck.service.storage.base import (
     EventRow,

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from deckcheck.registration import name_key
+from deckcheck.event.registration import name_key
 
 
 class EventRow(BaseModel):
@@ -39,7 +39,7 @@ class RegistrationRow(BaseModel):
     current: bool
     digest: str
     created: datetime
-    # the registration record (deckcheck.registration) as JSON
+    # the registration record (deckcheck.event.registration) as JSON
     record: dict[str, Any]
 
 

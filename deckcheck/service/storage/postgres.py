@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 from deckcheck.service.storage.base import Cursor, Storage
 
 POOL_MAX = 8

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import DataError
+from deckcheck.io.errors import DataError
 from deckcheck.service.storage.base import Cursor, Storage
 
 BUSY_TIMEOUT_MS = 30_000

@@ -1,0 +1,266 @@
+"""Configuration for a deck repository: ``deckcheck.toml`` or ``[tool.deckcheck]`` in
+pyproject.toml, found in the starting folder or the nearest parent that has one.
+
+```toml
+[tool.deckcheck]                 # in deckcheck.toml the table is the whole file
+format = "tcg"
+date = 2025-06-14                # or "2025-06-14" or "today"; absent: today
+paths = ["decks/**/*.ydk"]       # what `check` looks at when given no inputs
+exclude = ["decks/archive/**"]
+points-cap = 100
+output-format = "github"
+strict-printings = false
+
+[[tool.deckcheck.overrides]]     # later entries win over earlier ones
+paths = ["decks/genesys/**"]
+format = "genesys"
+date = "today"                   # Genesys starts on 2025-09-22: an earlier date is an error
+points-cap = 60                  # for these decks, reported while the others are checked
+```
+
+Globs are relative to the folder of the configuration file; ``**`` spans folders, a pattern
+without ``/`` matches a file name in any folder. Command-line options win over the file
+(``Settings.with_cli``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from deckcheck.io.errors import InputError
+from deckcheck.io.infile import read_text
+from deckcheck.report.render import OUTPUT_FORMATS
+
+CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
+# every deck format but name lists: a repository's other .txt files (requirements, notes)
+# are not decks; JSON/YAML files without a deck section are passed over in deck_files
+DEFAULT_PATHS = ("**/*.ydk", "**/*.ydke", "**/*.json", "**/*.yaml", "**/*.yml")
+SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__"})
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+class Settings(BaseModel):
+    """What applies to one deck; None means "not set here"."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: str | None = None
+    date: dt.date | None = None
+    points_cap: float | None = Field(default=None, gt=0, allow_inf_nan=False)
+    strict_printings: bool | None = None
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _date(cls, value: object) -> object:
+        if isinstance(value, str):
+            if value.strip().lower() == "today":
+                # the day itself, not None: in an override None would mean "not set here"
+                # and the file's own date would silently apply instead
+                return dt.date.today()
+            try:
+                return dt.date.fromisoformat(value.strip())
+            except ValueError:
+                raise ValueError(f"bad date {value!r}: use YYYY-MM-DD") from None
+        return value
+
+    def merged(self, other: Settings) -> Settings:
+        """These settings with every value ``other`` sets replaced."""
+        return self.model_copy(update=other.model_dump(exclude_none=True))
+
+    def with_cli(self, **options: Any) -> Settings:
+        """Command-line options win: every option that is not None replaces the file's."""
+        return self.merged(Settings(**{k: v for k, v in options.items() if v is not None}))
+
+
+def _as_list(value: object) -> object:
+    return [value] if isinstance(value, str) else value
+
+
+class Override(Settings):
+    model_config = ConfigDict(defer_build=True)  # only configuration files need it
+
+    paths: list[str]
+
+    _paths = field_validator("paths", mode="before")(_as_list)
+
+
+class Config(Settings):
+    """The file's settings, the globs it names and its per-path overrides."""
+
+    # built on first use: a folder without a configuration file gets the defaults
+    # through model_construct, and start-up does not pay for this schema
+    model_config = ConfigDict(defer_build=True)
+
+    root: Path = Field(default_factory=Path.cwd)
+    file: Path | None = None
+    paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PATHS))
+    exclude: list[str] = []
+    output_format: str | None = None
+    overrides: list[Override] = []
+
+    _globs = field_validator("paths", "exclude", mode="before")(_as_list)
+
+    @field_validator("output_format")
+    @classmethod
+    def _output(cls, value: str | None) -> str | None:
+        if value is not None and value not in OUTPUT_FORMATS:
+            raise ValueError(f"must be one of {', '.join(OUTPUT_FORMATS)}")
+        return value
+
+    def relative(self, path: str | Path) -> str | None:
+        """The path relative to the config folder, '/'-separated; None when outside it
+        (or a URL)."""
+        if "://" in str(path):
+            return None
+        pairs = (
+            (Path(os.path.abspath(path)), Path(os.path.abspath(self.root))),
+            (Path(path).resolve(), self.root.resolve()),
+        )
+        for target, root in pairs:
+            if target.is_relative_to(root):
+                return target.relative_to(root).as_posix()
+        return None
+
+    def settings_for(self, path: str | Path) -> Settings:
+        """The settings for one deck: the file's, then every matching override in order."""
+        settings = Settings(**{name: getattr(self, name) for name in Settings.model_fields})
+        rel = self.relative(path)
+        if rel is None:
+            return settings
+        for override in self.overrides:
+            if any(matches(pattern, rel) for pattern in override.paths):
+                settings = settings.merged(Settings(**override.model_dump(exclude={"paths"})))
+        return settings
+
+    def deck_files(self) -> list[Path]:
+        """Every file under the config folder matching ``paths`` and not ``exclude``, sorted;
+        JSON/YAML documents that are not decks (records, plans, workflows) left out, as in a
+        folder scan."""
+        from deckcheck.io.inputs import is_deck_file
+
+        found: list[str] = []
+        root = self.root
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+            base = Path(folder).relative_to(root)
+            for name in sorted(files):
+                rel = (base / name).as_posix()
+                if (
+                    any(matches(p, rel) for p in self.paths)
+                    and not any(matches(p, rel) for p in self.exclude)
+                    and is_deck_file(os.path.join(folder, name))
+                ):
+                    found.append(rel)
+        return [root / rel for rel in sorted(found)]
+
+
+@cache
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    pattern = pattern.strip().removeprefix("./")
+    if "/" not in pattern.rstrip("/"):
+        pattern = "**/" + pattern  # a bare name matches in any folder
+    if pattern.endswith("/"):
+        pattern += "**"
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end].replace("\\", "\\\\")
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"(?:/.*)?\Z")
+
+
+def matches(pattern: str, rel_path: str) -> bool:
+    """Does a '/'-separated relative path match the glob (or lie under a matching folder)?"""
+    return _glob_regex(pattern).match(rel_path) is not None
+
+
+def _normalise(table: dict[str, Any]) -> dict[str, Any]:
+    out = {str(k).replace("-", "_"): v for k, v in table.items()}
+    if isinstance(out.get("overrides"), list):
+        out["overrides"] = [_normalise(o) if isinstance(o, dict) else o for o in out["overrides"]]
+    return out
+
+
+def _read_table(file: Path) -> dict[str, Any] | None:
+    import tomllib
+
+    text = read_text(file, MAX_CONFIG_BYTES, "configuration file")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{file} is not valid TOML: {exc}") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise InputError(f"{file} is not valid TOML: a number of thousands of digits") from None
+    if file.name == "pyproject.toml":
+        tool = data.get("tool", {})
+        table = tool.get("deckcheck") if isinstance(tool, dict) else None
+        if table is not None and not isinstance(table, dict):
+            raise InputError(f"{file}: [tool.deckcheck] must be a table")
+        return table
+    return data
+
+
+def _describe(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(p).replace("_", "-") for p in error["loc"])
+        message = error["msg"].removeprefix("Value error, ")
+        if error["type"] == "extra_forbidden":
+            message = "unknown key"
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts)
+
+
+def config_file(start_dir: str | Path) -> tuple[Path, dict[str, Any]] | None:
+    """The nearest configuration file at or above start_dir, with its deckcheck table."""
+    folder = Path(start_dir).resolve()
+    for candidate in (folder, *folder.parents):
+        for name in CONFIG_NAMES:
+            file = candidate / name
+            if file.is_file():
+                table = _read_table(file)
+                if table is not None:
+                    return file, table
+    return None
+
+
+def load_config(start_dir: str | Path = ".") -> Config:
+    """The configuration that applies in start_dir; defaults (rooted there) if none."""
+    found = config_file(start_dir)
+    if found is None:
+        return Config.model_construct(root=Path(start_dir).resolve())
+    file, table = found
+    data = _normalise(table)
+    for key in ("root", "file"):
+        if key in data:
+            raise InputError(f"{file}: unknown key {key!r}")
+    try:
+        return Config(root=file.parent, file=file, **data)
+    except ValidationError as exc:
+        raise InputError(f"{file}: {_describe(exc)}") from None
+    except TypeError as exc:
+        raise InputError(f"{file}: {exc}") from None

@@ -1,0 +1,1 @@
+"""Tournaments: registration records, side-deck swaps between games and side plans."""

@@ -1,0 +1,143 @@
+"""forbidden (DC301), limited (DC302): the Forbidden / Limited / Semi-Limited status of the
+list in force, applied per name, and the Speed Duel group limits ("Limited N": all cards of
+group N together at most N copies), reported as ``limited``.
+
+A status on any printing of a name applies to the name (and so to every card that has that
+name by rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.banlist.model import STATUS_BY_LIMIT
+from deckcheck.validation.context import Context, Used
+from deckcheck.validation.report import Violation
+from deckcheck.validation.rule import Rule, Unit
+from deckcheck.validation.rules.copy_limit import breakdown, explain
+
+FORBIDDEN = Rule("forbidden", "DC301", "A Forbidden card", "banlist")
+LIMITED = Rule(
+    "limited", "DC302", "More copies than a Limited/Semi-Limited status allows", "banlist"
+)
+
+
+def known_limits(ctx: Context) -> dict[str, int | None]:
+    """Limits by name already worked out for the list this format applies (kept across
+    checks; the format is part of the key because Traditional reads a list differently)."""
+    banlist = ctx.banlist
+    assert banlist is not None
+    return ctx.cache.setdefault(("limits", ctx.format.id, banlist.series, banlist.name), {})
+
+
+def name_limit(ctx: Context, key: str, known: dict[str, int | None] | None = None) -> int | None:
+    """The lowest limit any printing of any card with name ``key`` has in the list."""
+    if known is None:
+        known = known_limits(ctx)
+    if key in known:
+        return known[key]
+    banlist = ctx.banlist
+    assert banlist is not None
+    limits = [
+        entry.limit
+        for card in ctx.db.with_name_key(key)
+        for code in card.passcodes
+        if (entry := banlist.entries.get(code)) is not None
+        and entry.limit is not None
+        and entry.limit >= 0
+    ]
+    found = min(limits) if limits else None
+    known[key] = found
+    return found
+
+
+def find(ctx: Context) -> Iterator[Violation]:
+    yield from statuses(ctx)
+    yield from group_limits(ctx)
+
+
+def statuses(ctx: Context) -> Iterator[Violation]:
+    banlist = ctx.banlist
+    if banlist is None or banlist.whitelist and not banlist.entries:
+        return
+    known = known_limits(ctx)
+    # every name key counts; one card with two names is reported once, at its strictest
+    strictest: dict[tuple[tuple[int, int], ...], tuple[int, str]] = {}
+    for key, total in ctx.name_totals.items():
+        limit = known[key] if key in known else name_limit(ctx, key, known)
+        if limit is None or limit >= 3:
+            continue
+        if limit == 0 or total > limit:
+            signature = tuple(sorted(ctx.name_counts[key].items()))
+            if signature not in strictest or limit < strictest[signature][0]:
+                strictest[signature] = (limit, key)
+    if not strictest:
+        return
+    label = f"the {ctx.format.name} list {banlist.name}"
+    for limit, key in strictest.values():
+        counts = ctx.name_counts[key]
+        total = sum(counts.values())
+        why = explain(ctx, key, counts)
+        detail = f" ({breakdown(ctx, key, counts)})" if len(counts) > 1 or why else ""
+        reason = ("; " + "; ".join(why)) if why else ""
+        fields = dict(
+            cards=sorted(counts),
+            name=key,
+            count=total,
+            limit=limit,
+            line=ctx.first_line(set(counts)),
+        )
+        if limit == 0:
+            yield FORBIDDEN.violation(
+                f"{key} is Forbidden in {label}; the deck has {total}{detail}{reason}", **fields
+            )
+        elif total > limit:
+            yield LIMITED.violation(
+                f"{key} is {STATUS_BY_LIMIT[limit].title()} ({limit}) in {label}; "
+                f"the deck has {total}{detail}{reason}",
+                **fields,
+            )
+
+
+def group_limits(ctx: Context) -> Iterator[Violation]:
+    """A group with a single name over its own limit is left to the status rule."""
+    banlist = ctx.banlist
+    if banlist is None:
+        return
+    groups = banlist.groups()
+    if not groups:
+        return
+    members: dict[int, list[Used]] = {}
+    for used in ctx.used:
+        for code in used.card.passcodes:
+            entry = banlist.entries.get(code)
+            if entry is not None and entry.group is not None:
+                members.setdefault(entry.group, []).append(used)
+                break
+    for group, uses in sorted(members.items()):
+        limit = banlist.group_limit(group)
+        total = sum(u.count for u in uses)
+        if total <= limit or len(uses) < 2:
+            continue
+        names = ", ".join(f"{u.card.name} x{u.count}" for u in sorted(uses, key=_by_name))
+        message = (
+            f'{total} cards of the "Limited {group}" group ({names}); the {ctx.format.name} '
+            f"list {banlist.name} allows {limit} of that group in total"
+        )
+        codes = sorted({c for u in uses for c in u.codes})
+        lines = [line for u in uses if (line := ctx.first_line(u.codes)) is not None]
+        yield LIMITED.violation(
+            message,
+            cards=codes,
+            count=total,
+            limit=limit,
+            line=min(lines, default=None),
+            name=f"Limited {group}",
+        )
+
+
+def _by_name(used: Used) -> str:
+    return used.card.name
+
+
+UNIT = Unit((FORBIDDEN, LIMITED), find)

@@ -1,0 +1,33 @@
+"""forbidden-card-type (DC501): a card kind the format bans (Genesys: Link and Pendulum)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.cards.filters import is_a, traits
+from deckcheck.validation.context import Context
+from deckcheck.validation.report import Violation
+from deckcheck.validation.rule import Rule, Unit
+from deckcheck.validation.rules.placement import article
+
+FORBIDDEN_CARD_TYPE = Rule("forbidden-card-type", "DC501", "A card kind the format bans", "format")
+KIND_NAMES = {"link": "Link", "pendulum": "Pendulum"}
+
+
+def find(ctx: Context) -> Iterator[Violation]:
+    kinds = ctx.format.forbidden_kinds
+    if not kinds:
+        return
+    for used in ctx.used:
+        for kind in kinds:
+            if is_a(traits(used.card), kind):
+                label = KIND_NAMES.get(kind, kind.title())
+                message = (
+                    f"{used.card.name} is {article(used.card.type_line)}; {ctx.format.name} "
+                    f"allows no {label} monsters"
+                )
+                yield FORBIDDEN_CARD_TYPE.violation(message, **ctx.fields(used))
+                break
+
+
+UNIT = Unit((FORBIDDEN_CARD_TYPE,), find)

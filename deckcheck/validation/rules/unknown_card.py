@@ -1,0 +1,64 @@
+"""unknown-card (DC002): a passcode or name the card data does not have, with a hint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.suggest import budget_scope
+from deckcheck.validation.context import Context
+from deckcheck.validation.report import Violation
+from deckcheck.validation.rule import Rule, Unit
+
+UNKNOWN_CARD = Rule("unknown-card", "DC002", "Passcode or name not in the card data", "-")
+NEAR_PASSCODES = 20  # how far below an unknown passcode a hint looks for a known one
+
+
+def find(ctx: Context) -> Iterator[Violation]:
+    """One violation per unknown passcode or name and section, with its count."""
+    if not ctx.has_unknown:
+        return
+    cards = ctx.cards
+    groups: dict[tuple[str, int | str], list[int | None]] = {}  # the lines of each
+    for section in ("main", "extra", "side"):
+        for slot in ctx.deck.section(section):  # type: ignore[arg-type]
+            code = slot.passcode
+            if code is None or cards.get(code) is None:
+                key = code if code is not None else (slot.text or "")
+                groups.setdefault((section, key), []).append(slot.line)
+    with budget_scope():  # one budget per deck, unless a request's is in force
+        found = list(_unknown(ctx, groups))  # all inside the scope, not across yields
+    yield from found
+
+
+def _unknown(
+    ctx: Context, groups: dict[tuple[str, int | str], list[int | None]]
+) -> Iterator[Violation]:
+    for (section, key), found in groups.items():
+        lines = [line for line in found if line]
+        copies = f" ({len(found)} copies)" if len(found) > 1 else ""
+        where = dict(section=section, count=len(found), line=min(lines) if lines else None)
+        if isinstance(key, int):
+            message = f"Unknown passcode {key}{copies}: no card in the card data has it"
+            near = near_passcode(ctx, key)
+            if near is not None:
+                message += (
+                    f"; {near.passcode} is {near.name} (simulators number some alternate "
+                    "artworks just above the original: check the passcode)"
+                )
+            yield UNKNOWN_CARD.violation(message, cards=[key], **where)
+        else:
+            hints = ctx.db.suggest(key)
+            hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
+            if hints.skipped:
+                hint = "; no suggestions: the search budget is spent"
+            message = f"Unknown card name {key!r}{copies}{hint}"
+            yield UNKNOWN_CARD.violation(message, name=key, **where)
+
+
+def near_passcode(ctx: Context, passcode: int) -> Card | None:
+    """A known card numbered just below an unknown passcode, as YGOPro alternate arts are."""
+    return ctx.db.below(passcode, NEAR_PASSCODES)
+
+
+UNIT = Unit((UNKNOWN_CARD,), find)
