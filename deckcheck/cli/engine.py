@@ -31,17 +31,17 @@ SmokeFormat = Literal["text", "json", "junit"]
 scenario_app = group("scenario", "Rule scenarios: a position, actions and the expected outcome.")
 
 
-def _load_pair(
-    a: str, b: str, cards: Path | None, format_id: str, on: str | None, validate: bool
+def _load_decks(
+    paths: list[str], cards: Path | None, format_id: str, on: str | None, validate: bool
 ) -> tuple[CardDB, list[Deck]]:
-    """Open the card data, read both decks and validate them for the format (unless told
+    """Open the card data, read the decks and validate them for the format (unless told
     not to). An invalid deck prints its report and exits 1."""
     from deckcheck.cards.db import CardDB
     from deckcheck.cli.common import parse_date
     from deckcheck.decks import load_deck
 
     db = CardDB.open(cards)
-    decks = [load_deck(a, db), load_deck(b, db)]
+    decks = [load_deck(p, db) for p in paths]
     if validate:
         from deckcheck.report.render import renderer
         from deckcheck.validation import Checker
@@ -100,7 +100,7 @@ def duel(
         from deckcheck.stats.plot import plot_target
 
         plot_target(plot, force)  # refuse a bad path before any work
-    db, decks = _load_pair(deck_a, deck_b, cards, format_id, on, validate)
+    db, decks = _load_decks([deck_a, deck_b], cards, format_id, on, validate)
     template = prepare(decks, db, profile)
     with progress("duels", total=games) as line:
 
@@ -150,7 +150,7 @@ def play(
     parse_agents(agent)
     if log is not None:
         check_log_file(log, force)  # before the duel, not after it was played
-    db, decks = _load_pair(deck, opponent, cards, format_id, on, validate)
+    db, decks = _load_decks([deck, opponent], cards, format_id, on, validate)
     template = prepare(decks, db, profile)
     game = Duel.new(template, seed)
 
@@ -243,31 +243,6 @@ def scenario_run(
     raise typer.Exit(EXIT_USAGE if errors else EXIT_INVALID if failed else EXIT_OK)
 
 
-def _prepared(
-    paths: list[str], cards: Path | None, format_id: str, on: str | None, validate: bool,
-    profile: str,
-) -> tuple[CardDB, list[Deck]]:  # fmt: skip
-    """Open the card data and read the decks, validated for the format unless told not to
-    (an invalid deck prints its report and exits 1)."""
-    from deckcheck.cards.db import CardDB
-    from deckcheck.cli.common import parse_date
-    from deckcheck.decks import load_deck
-
-    db = CardDB.open(cards)
-    decks = [load_deck(p, db) for p in paths]
-    if validate:
-        from deckcheck.report.render import renderer
-        from deckcheck.validation import Checker
-
-        checker = Checker(db)
-        reports = [checker.check(deck, format_id, parse_date(on)) for deck in decks]
-        if not all(r.valid for r in reports):
-            typer.echo(renderer("text")([r for r in reports if not r.valid]))
-            typer.echo("deckcheck: a deck is not valid for the format; no duels", err=True)
-            raise typer.Exit(EXIT_INVALID)
-    return db, decks
-
-
 @app.command()
 def goldfish(
     deck: str = typer.Argument(..., help="The deck (file or ydke:// URL)."),
@@ -301,7 +276,7 @@ def goldfish(
         from deckcheck.stats.plot import plot_target
 
         plot_target(plot, force)  # refuse a bad path before any work
-    db, decks = _prepared([deck], cards, format_id, on, validate, profile)
+    db, decks = _load_decks([deck], cards, format_id, on, validate)
     template = prepare([decks[0], decks[0]], db, profile)
     with progress("goldfish games", total=games) as line:
         report = run_goldfish(template, games, seed, agent, turns, lambda n: line.advance())
@@ -362,7 +337,7 @@ def gauntlet(
 
         plot_target(plot, force)
     names = parse_agents(agents)
-    db, loaded = _prepared(decks, cards, format_id, on, validate, profile)
+    db, loaded = _load_decks(decks, cards, format_id, on, validate)
     lists = [deck_list(d) for d in loaded]
     templates = {p: prepare([lists[p[0]], lists[p[1]]], db, profile) for p in pairs(len(lists))}
     labels = _labels([d.name for d in lists])
@@ -424,7 +399,7 @@ def smoke(
     from deckcheck.engine.template import prepare
 
     paths = [deck] + ([opponent] if opponent else [])
-    db, loaded = _prepared(paths, cards, format_id, on, validate, profile)
+    db, loaded = _load_decks(paths, cards, format_id, on, validate)
     template = prepare([loaded[0], loaded[-1]], db, profile)
     report = run_smoke(template, games, seed)
     if output_format == "json":
