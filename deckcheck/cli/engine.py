@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import typer
 
@@ -86,7 +87,6 @@ def duel(
 ) -> None:
     """Seeded test duels between two valid decks: each deck's supported share, wins with
     intervals, going first or second, win reasons, turns, lost seeds, what each card did."""
-    import json
 
     from deckcheck.engine.agents import parse_agents
     from deckcheck.engine.match import render_text, run_match
@@ -109,17 +109,9 @@ def duel(
             line.advance()
 
         report = run_match(template, games, seed, names, workers, log, db.version, force, advance)
-    if report.stopped:
-        typer.echo(f"deckcheck: stopped after {len(report.games)} of {games} games", err=True)
-    if plot is not None and report.games:
-        from deckcheck.engine.plots import plot_duel
+    from deckcheck.engine.plots import plot_duel
 
-        plot_duel(report, plot, force)
-    if output_format == "json":
-        typer.echo(json.dumps(report.as_dict(), indent=2))
-    else:
-        typer.echo(render_text(report))
-    raise typer.Exit(EXIT_OK)
+    _finish(report, games, output_format, render_text, plot, plot_duel, force)
 
 
 @app.command()
@@ -243,6 +235,29 @@ def scenario_run(
     raise typer.Exit(EXIT_USAGE if errors else EXIT_INVALID if failed else EXIT_OK)
 
 
+def _finish(
+    report: Any,  # noqa: ANN401 - a match, goldfish or gauntlet report
+    games: int | None,
+    output_format: str,
+    render: Callable[[Any], str],
+    plot: Path | None,
+    draw: Callable[[Any, Path, bool], Path],
+    force: bool,
+) -> NoReturn:
+    """Say if the run was stopped (Ctrl-C), draw the plot if asked, print the report."""
+    import json
+
+    if getattr(report, "stopped", False) and games is not None:
+        typer.echo(f"deckcheck: stopped after {len(report.games)} of {games} games", err=True)
+    if plot is not None and (getattr(report, "games", None) or getattr(report, "matches", None)):
+        draw(report, plot, force)
+    if output_format == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        typer.echo(render(report))
+    raise typer.Exit(EXIT_OK)
+
+
 @app.command()
 def goldfish(
     deck: str = typer.Argument(..., help="The deck (file or ydke:// URL)."),
@@ -265,7 +280,6 @@ def goldfish(
 ) -> None:
     """How a deck develops alone: the opponent only passes. Turn-1 board, damage and wins
     by turn, per-card usage; seeded, with intervals."""
-    import json
 
     from deckcheck.engine.goldfish import goldfish as run_goldfish
     from deckcheck.engine.goldfish import render_text
@@ -280,17 +294,9 @@ def goldfish(
     template = prepare([decks[0], decks[0]], db, profile)
     with progress("goldfish games", total=games) as line:
         report = run_goldfish(template, games, seed, agent, turns, lambda n: line.advance())
-    if report.stopped:
-        typer.echo(f"deckcheck: stopped after {len(report.games)} of {games} games", err=True)
-    if plot is not None and report.games:
-        from deckcheck.engine.plots import plot_goldfish
+    from deckcheck.engine.plots import plot_goldfish
 
-        plot_goldfish(report, plot, force)
-    if output_format == "json":
-        typer.echo(json.dumps(report.as_dict(), indent=2))
-    else:
-        typer.echo(render_text(report))
-    raise typer.Exit(EXIT_OK)
+    _finish(report, games, output_format, render_text, plot, plot_goldfish, force)
 
 
 @app.command()
@@ -323,7 +329,6 @@ def gauntlet(
 ) -> None:
     """Every pair of decks plays N seeded games (each going first in half): the matrix of
     win rates."""
-    import json
 
     from deckcheck.engine.agents import parse_agents
     from deckcheck.engine.gauntlet import pairs, render_text, run_gauntlet
@@ -349,15 +354,9 @@ def gauntlet(
             line.advance()
 
         report = run_gauntlet(templates, labels, games, seed, names, workers, scheduler, advance)
-    if plot is not None:
-        from deckcheck.engine.plots import plot_gauntlet
+    from deckcheck.engine.plots import plot_gauntlet
 
-        plot_gauntlet(report, plot, force)
-    if output_format == "json":
-        typer.echo(json.dumps(report.as_dict(), indent=2))
-    else:
-        typer.echo(render_text(report))
-    raise typer.Exit(EXIT_OK)
+    _finish(report, None, output_format, render_text, plot, plot_gauntlet, force)
 
 
 def _labels(names: list[str]) -> list[str]:
