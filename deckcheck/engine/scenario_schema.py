@@ -237,6 +237,7 @@ class CustomCard(Strict):
     level: Annotated[StrictInt, Field(ge=0, le=13)] = 0
     atk: Annotated[StrictInt, Field(ge=0, le=100_000)] = 0
     def_: Annotated[StrictInt, Field(ge=0, le=100_000)] = Field(0, alias="def")
+    scale: Annotated[StrictInt, Field(ge=0, le=13)] | None = None  # a Pendulum monster
     effects: list[Any] = []
 
 

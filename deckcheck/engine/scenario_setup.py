@@ -343,13 +343,17 @@ def custom_def(spec: dict[str, Any], where: str) -> CardDef:
     fx = compile_effects(checked, kind, prop)
     monster = kind == "monster"
     level = spec.get("level", 0)
+    scale = spec.get("scale")
+    pendulum = monster and scale is not None
     return CardDef(
         uid=f"custom:{spec['name']}",
         code=0,
         name=spec["name"],
         names=frozenset({spec["name"]}),
         kind=kind,
-        frames=("effect",) if monster else (),
+        frames=(("effect", "pendulum") if pendulum else ("effect",)) if monster else (),
+        pendulum=pendulum,
+        scale=scale if pendulum else -1,
         attribute=spec.get("attribute"),
         race=spec.get("race"),
         level=level,
