@@ -182,6 +182,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
         return len(s.sides[me].hand) >= (spec.count or 1)
     if op.do == "fusion_summon":
         return bool(fusions(duel, me))
+    if op.do == "ritual_summon":
+        return bool(rituals(duel, link, op))
     if op.do == "mill":
         return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do == "remove_counters":
@@ -679,6 +681,92 @@ def fusion_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     duel.state.steps += 1  # the materials went first
     summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
     return [fusion]
+
+
+# ---- Ritual Summon (Ritual Spells) ---------------------------------------------------------------
+
+
+def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, ...]]:
+    """Tributes from the hand and field for a Ritual Monster: Levels adding up to its Level
+    (exactly, or at least with no Tribute more than needed), leaving it a zone."""
+    s = duel.state
+    me = link["player"]
+    need = level(s, ritual)
+    pool = [i for i in s.sides[me].hand if i != ritual and s.cards[i].d.kind == "monster"]
+    pool += s.monsters(me)
+    pool = [i for i in pool if level(s, i) > 0]
+    out = []
+    for size in range(1, min(len(pool), 6) + 1):
+        for combo in combinations(pool, size):
+            levels = [level(s, i) for i in combo]
+            total = sum(levels)
+            if op.spec.exact:
+                ok = total == need
+            else:  # enough, and every Tribute needed
+                ok = total >= need and all(total - lv < need for lv in levels)
+            if ok and free_main(s, me, combo):
+                out.append(combo)
+    return out
+
+
+def rituals(duel: Duel, link: Link, op: Op) -> list[int]:
+    """Ritual Monsters in the hand (matching the operation's filter) that can be summoned."""
+    s = duel.state
+    me = link["player"]
+    if s.floating and summon_locked(s, me):
+        return []
+    from deckcheck.engine.select import matches
+
+    flt = op.cards.filter if op.cards is not None else None
+    found = []
+    for i in s.sides[me].hand:
+        d = s.cards[i].d
+        if d.kind != "monster" or "ritual" not in d.frames:
+            continue
+        if flt is not None and flt.terms and not matches(s, i, flt, me):
+            continue
+        if ritual_sets(duel, link, op, i):
+            found.append(i)
+    return found
+
+
+def _ask_ritual(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Ritual Monster first, then the Tributes one by one (only cards that still
+    complete a set), then its zone and position."""
+    s = duel.state
+    me = link["player"]
+    picks = ans.setdefault("picks", [])
+    if not picks:
+        found = rituals(duel, link, op)
+        return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
+    ritual, tributes = picks[0], picks[1:]
+    sets = [c for c in ritual_sets(duel, link, op, ritual) if set(tributes) <= set(c)]
+    whole = any(set(c) == set(tributes) for c in sets)
+    left = sorted({i for c in sets for i in c if i not in tributes})
+    if left and not whole:
+        return Prompt(me, "select", distinct(duel, left, "pick"))
+    if "zones" not in ans:
+        zones = free_main(s, me, tributes)
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), ritual)
+    if "positions" not in ans:
+        return Prompt(me, "position", (ATTACK, DEFENSE), ritual)
+    return None
+
+
+@verb_asking(_ask_ritual, "ritual_summon")
+def ritual_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Tribute the monsters, then Ritual Summon the monster from the hand (properly)."""
+    picks = ans.get("picks", [])
+    if len(picks) < 2 or not ans.get("zones") or not ans.get("positions"):
+        return []
+    me, ritual = link["player"], picks[0]
+    if not any(set(c) == set(picks[1:]) for c in ritual_sets(duel, link, op, ritual)):
+        return []
+    for m in picks[1:]:
+        to_pile(duel, m, GRAVE, "ritual_tribute")
+    duel.state.steps += 1  # the Tributes went first
+    summon_to(duel, ritual, me, ans["zones"][0], ans["positions"][0], "ritual")
+    return [ritual]
 
 
 def _ask_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:

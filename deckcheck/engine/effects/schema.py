@@ -81,7 +81,7 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
-        "negate_column", "fusion_summon", "bind",
+        "negate_column", "fusion_summon", "ritual_summon", "bind",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -116,6 +116,9 @@ class Op(Strict):
     # (so "when ..." triggers of the earlier ones miss it); without it one effect's
     # operations happen at the same time (seed 000, 263-264)
     then: StrictBool = False
+    # ritual_summon: the Tributes' Levels must add up to exactly the Ritual Monster's Level
+    # (without it: that Level or more, with no Tribute more than needed)
+    exact: StrictBool = False
     when_set: StrictBool = False  # only if the card was activated after being Set
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None

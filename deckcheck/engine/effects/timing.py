@@ -363,7 +363,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         if o.cards is not None and o.cards.among:  # among what an earlier operation found
             continue
         if (
-            o.do in ("draw", "fusion_summon")
+            o.do in ("draw", "fusion_summon", "ritual_summon")
             or o.do in ACTING
             and o.cards is not None
             and o.cards.of in ("choose", "all")
