@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine import flow  # noqa: F401  (registers the rules' handlers)
 from deckcheck.engine.actions import Action, Prompt, as_action
 from deckcheck.engine.effects import EffectLayer, layer_for
@@ -21,6 +22,8 @@ from deckcheck.engine.processor import run
 from deckcheck.engine.state import DRAW, NO_WINNER, State
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.io.errors import DeckcheckError
+
+MAX_CACHED = 4096  # positions' derived data kept per duel and its copies
 
 
 class IllegalAction(DeckcheckError):
@@ -46,8 +49,9 @@ class Duel:
         self._watch = effects.watches
         if log is not None:  # a history kept apart from the state (older callers)
             state.history = log
-        # derived data keyed by the parts of the state it depends on (shared by copies)
-        self.cache: dict[Any, Any] = {}
+        # derived data keyed by the parts of the state it depends on (shared by copies);
+        # bounded, since one duel (or a long run of copies) can meet many positions
+        self.cache: dict[Any, Any] = BoundedCache(MAX_CACHED)
         # answer single-option prompts without asking (False: present every prompt, for
         # tools that check each step, such as the scenario runner)
         self.auto = auto

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
 from deckcheck.engine.query import view
@@ -22,6 +23,7 @@ from deckcheck.engine.state import State
 from deckcheck.engine.zones import extra_deck_zones
 
 MAX_MATERIALS = 7
+MAX_MEMO = 16_384
 
 
 def fits_groups(groups: tuple[GroupSpec, ...], mats: list[CardDef]) -> bool:
@@ -143,10 +145,13 @@ class MaterialOracle:
     """
 
     def __init__(self) -> None:
-        self._class: dict[tuple[int, int], tuple[object, ...] | None] = {}
-        self._answer: dict[tuple[object, ...], bool] = {}
-        self._seen: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = {}
+        # bounded: a template lives as long as its run of duels (MAX_MEMO answers each)
+        self._class: dict[tuple[int, int], tuple[object, ...] | None] = BoundedCache(MAX_MEMO)
+        self._answer: dict[tuple[object, ...], bool] = BoundedCache(MAX_MEMO)
+        self._seen: dict[tuple[int, tuple[int, ...]], bool] = BoundedCache(MAX_MEMO)
+        self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = BoundedCache(
+            MAX_MEMO
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         return {}  # the memos are keyed by object ids, meaningless in another process

@@ -127,3 +127,22 @@ def test_options_in_words_name_the_right_kind_of_zone(db):
     assert describe_action(spell, ("zone", 0), spell.prompt) == "Spell & Trap Zone 0"
     duel.apply_action(("summon", raider))
     assert describe_action(duel, ("zone", 0), duel.prompt) == "Main Monster Zone 0"
+
+
+def test_the_engines_caches_are_bounded(template):
+    """A long run of duels on one template, or of copies of one duel, keeps at most a fixed
+    number of derived answers (project rule: every cache in a long-running process is
+    bounded)."""
+    from deckcheck.engine.duel import MAX_CACHED
+    from deckcheck.engine.procedures import MAX_MEMO
+
+    duel = Duel.new(template, seed=3, first=0)
+    for n in range(MAX_CACHED * 2):
+        duel.cache[("position", n)] = n
+    assert len(duel.cache) <= MAX_CACHED
+    assert duel.copy().cache is duel.cache  # copies share the one bounded cache
+    oracle = template.oracle
+    for memo in (oracle._class, oracle._answer, oracle._seen, oracle._many):
+        for n in range(MAX_MEMO + 10):
+            memo[("key", n)] = False
+        assert len(memo) <= MAX_MEMO
