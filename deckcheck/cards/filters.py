@@ -38,8 +38,9 @@ FRAME_WORDS = (
 )
 FIELDS = ("kind", "frame", "attribute", "race", "level", "rank", "link", "archetype", "name")
 FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
+FIELDS += ("material",)  # an Extra Deck monster that names this card among its materials
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
-STATE_FIELDS = ("location", "face_up", "controller", "position", "battling")
+STATE_FIELDS = ("location", "face_up", "controller", "position", "battling", "zone")
 
 
 class HasTraits(Protocol):
@@ -115,8 +116,8 @@ def fold(text: str) -> str:
 
 def is_a(t: HasTraits, word: str) -> bool:
     """Whether the card is what a kind or frame word says (the words above)."""
-    if word in KINDS:
-        return t.kind == word
+    if word in KINDS:  # a Trap Monster that is also still a Trap has the frame word trap
+        return t.kind == word or (word == "trap" and "trap" in t.frames)
     if word == "non-token":
         return t.kind != "token"
     if t.kind != "monster":
@@ -182,6 +183,8 @@ def _field(t: HasTraits, field: str, values: frozenset[Any]) -> bool:
         return not t.names.isdisjoint(values)
     if field == "property":
         return t.spell_property is not None and fold(t.spell_property) in values
+    if field == "material":  # the engine's definitions know their material names
+        return not values.isdisjoint(getattr(t, "material_names", ()))
     raise ValueError(f"{field!r} is not a field of a card's traits")
 
 

@@ -24,7 +24,8 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import distinct
-from deckcheck.engine.effects.ops import player_flag, summon_forbidden
+from deckcheck.engine.effects.ops import VERBS, can_do, player_flag, record, summon_forbidden
+from deckcheck.engine.effects.timing import once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import can_summon, candidates, material_sets
@@ -45,6 +46,7 @@ from deckcheck.engine.zones import (
     cell,
     extra_deck_zones,
     free_main,
+    free_spell,
     linked_cells,
     needs_link_zone,
     usable_emz,
@@ -90,17 +92,18 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     n_own = len(own)
     # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
     if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
-        n_own = sum(1 for i in own if not has_flag(s, i, "no_tribute_summon"))
+        n_own = sum(1 for i in own if not no_tribute_summon(s, i))
     tributes_ok = (True, n_own >= 1, n_own >= 2)
     if s.lasting and lent_monsters(s, tp):  # Soul Exchange: exactly what tribute_sets offers
         tributes_ok = (True, bool(tribute_sets(s, tp, 1)), bool(tribute_sets(s, tp, 2)))
     # Double Summon: a second Normal Summon or Set this turn
     double = s.floating and player_flag(s, tp, "extra_normal_summon")
     can_summon_now = side.summons < (2 if double else 1)
+    second = double and side.summons == 1  # which monsters it allows (Swap Frog's: Frogs)
     # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
     no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
     no_special = no_summons or bool(s.floating) and player_flag(s, tp, "no_special_summons")
-    spell_free = EMPTY in side.szone[:5]
+    spell_free = bool(free_spell(s, tp))
     scale_free: bool | None = None
     seen: set[object] = set()
     lasting = s.lasting
@@ -113,12 +116,16 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if d.kind == "monster":
             if can_summon_now and d.summonable:
                 n = tributes_needed(s, iid)
-                if tributes_ok[n] if n else free:
+                only = _second_summon(s, tp, iid) if second else True
+                if (tributes_ok[n] if n else free) and only is not False:
                     if not no_summons:
                         opts.append(CardChoice("summon", iid))
-                    opts.append(CardChoice("set", iid))
+                    if only is not None:
+                        opts.append(CardChoice("set", iid))
             if no_special or not duel.effects.live:  # without card effects: played as stats
                 pass
+            elif s.floating and summon_forbidden(s, iid):
+                pass  # Cyber Dragon Drei: only Machine monsters this turn
             elif d.fx is not None and d.fx.procedures and free and procedure(duel, iid):
                 opts.append(CardChoice("procedure", iid))
             if d.pendulum:
@@ -144,6 +151,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         extra = extra_options(duel, tp)
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
+        extra = [a for a in extra if not once_summoned(s, tp, a.card)]  # Kagari: once a turn
         opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
@@ -152,6 +160,26 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(TO_BATTLE)
     opts.append(TO_END)
     return tuple(opts)
+
+
+def _second_summon(s: State, player: int, iid: int) -> bool | None:
+    """What a second Normal Summon this turn allows for this monster: a Summon or Set
+    (True), with an ``extra_normal_summon`` flag restricted by ``only`` a Normal Summon of
+    a monster it names and no Set (None: Swap Frog), or nothing (False)."""
+    from deckcheck.cards.filters import parse_filter
+    from deckcheck.engine.select import matches
+
+    found: bool | None = False
+    for f in s.floating:
+        if f.get("kind") != "flags" or f["player"] != player:
+            continue
+        if "extra_normal_summon" not in f["flags"]:
+            continue
+        if f.get("only") is None:
+            return True
+        if matches(s, iid, parse_filter(f["only"]), player):
+            found = None
+    return found
 
 
 def extra_options(duel: Duel, player: int) -> list[Action]:
@@ -224,6 +252,12 @@ def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
 # ---- Normal Summon, Set, Flip Summon, position -----------------------------------------------
 
 
+def no_tribute_summon(s: State, iid: int) -> bool:
+    """A monster that cannot be Tributed for a Tribute Summon (Sheep Tokens), or cannot be
+    Tributed at all (Sky Striker Ace Token)."""
+    return has_flag(s, iid, "no_tribute_summon") or has_flag(s, iid, "no_tribute")
+
+
 def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     """Sets of ``n`` own monsters whose release leaves a Main Monster Zone for the new one
     (a Tribute Summon may free its own zone, RC-TRIB-003, RC-TRIB-011)."""
@@ -232,7 +266,7 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
         return [t for t in combinations(own, n) if free_main(s, player, t)]
     # Sheep Tokens cannot be Tributed for a Tribute Summon; a monster lent by Soul
     # Exchange must be among the Tributes, as if its player controlled it
-    own = [i for i in own if not has_flag(s, i, "no_tribute_summon")]
+    own = [i for i in own if not no_tribute_summon(s, i)]
     lent = lent_monsters(s, player)
     own = sorted(own + lent)
     return [
@@ -384,11 +418,8 @@ def set_card(duel: Duel, f: Frame) -> Prompt:
     s = duel.state
     tp = s.turn_player
     iid = f.data["card"]
-    szone = s.sides[tp].szone
-    if s.cards[iid].d.spell_property == "field":
-        zones = [FIELD_ZONE]
-    else:
-        zones = [z for z in range(5) if szone[z] == EMPTY]
+    field = s.cards[iid].d.spell_property == "field"
+    zones = [FIELD_ZONE] if field else free_spell(s, tp)
     f.step = "placed"
     return zone_prompt(tp, zones, iid)
 
@@ -409,9 +440,8 @@ def set_card_placed(duel: Duel, f: Frame) -> None:
 
 def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
     """Free Pendulum Zones: the outer Spell & Trap Zones, or separate zones under arc-v."""
-    szone = s.sides[player].szone
     zones = (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
-    return [z for z in zones if szone[z] == EMPTY]
+    return free_spell(s, player, zones)
 
 
 @handles("scale", "start")
@@ -670,14 +700,47 @@ def procedure(duel: Duel, iid: int) -> Effect | None:
         if s.cards[iid].loc not in e.range or not limits.available(s, tp, iid, e):
             continue
         link = new_link(s, iid, str(e.index), tp, e)
-        if e.condition is None or condition_holds(duel, link, e):
+        if e.condition is not None and not condition_holds(duel, link, e):
+            continue
+        if all(can_do(duel, link, o) for o in e.cost):
             return e
     return None
 
 
 @handles("procedure", "start")
-def procedure_start(duel: Duel, f: Frame) -> Prompt:
+def procedure_start(duel: Duel, f: Frame) -> None:
+    from deckcheck.engine.effects.context import new_link
+
     s = duel.state
+    iid = f.data["card"]
+    e = procedure(duel, iid)
+    if e is not None:  # the procedure chosen now: its cost may change what holds later
+        f.data["effect"] = e.index
+        f.data["link"] = new_link(s, iid, str(e.index), s.turn_player, e)
+    f.data["i"], f.data["ans"], f.step = 0, {}, "cost"
+
+
+@handles("procedure", "cost", "cost_answered")
+def procedure_cost(duel: Duel, f: Frame) -> Prompt | None:
+    """A cost written with the procedure ("by discarding 1 card"): paid before the summon,
+    never refunded, and no chain starts."""
+    s = duel.state
+    fx = s.cards[f.data["card"]].d.fx
+    cost = fx.effects[f.data["effect"]].cost if fx is not None and "effect" in f.data else ()
+    if f.step == "cost_answered":
+        record(f.data["ans"], f.data["asking"], f.answer)
+    i = f.data["i"]
+    if i < len(cost):
+        link = f.data["link"]
+        ask, act = VERBS[cost[i].do]
+        prompt = ask(duel, link, cost[i], f.data["ans"])
+        if prompt is not None:
+            f.data["asking"], f.step = prompt.kind, "cost_answered"
+            return prompt
+        s.steps += 1
+        link["previous"] = act(duel, link, cost[i], f.data["ans"])
+        f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
+        return None
     f.step = "zoned"
     return zone_prompt(s.turn_player, free_main(s, s.turn_player), f.data["card"])
 
@@ -698,7 +761,8 @@ def procedure_placed(duel: Duel, f: Frame) -> None:
     s = duel.state
     tp = s.turn_player
     iid, zone = f.data["card"], f.data["zone"]
-    e = procedure(duel, iid)
+    fx = s.cards[iid].d.fx
+    e = fx.effects[f.data["effect"]] if fx is not None and "effect" in f.data else None
     if e is not None:
         limits.use(s, tp, iid, e)
     in_def = f.answer == DEFENSE

@@ -1,6 +1,7 @@
 """Cards in a duel chosen with the shared filter language (cards/filters.py): card terms
 read the card's current characteristics (query.view), and the state terms where it is now:
-``location`` (deck, hand, monster, spell, graveyard, banished, extra, overlay),
+``location`` (deck, hand, monster, spell, graveyard, banished, extra, overlay; spell_trap:
+a Spell or Trap Card on the field, Trap Monsters included),
 ``face_up`` (True/False), ``position`` (attack, defense, set) and ``controller`` (``you``
 or ``opponent``, seen from the player choosing). Materials, targets, costs and conditions
 all select this way."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter
 from deckcheck.engine.query import view
-from deckcheck.engine.state import MZONE, SZONE, State
+from deckcheck.engine.state import MZONE, SZONE, Inst, State
 
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
@@ -19,7 +20,7 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     for t in flt.terms:  # where the card is first: it is cheap and usually decides
         if t.field in STATE_FIELDS:
             if t.field == "location":
-                ok = c.loc in t.values
+                ok = c.loc in t.values or ("spell_trap" in t.values and spell_trap(c))
             elif t.field == "face_up":
                 ok = c.face_up in t.values
             elif t.field == "position":
@@ -28,6 +29,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
             elif t.field == "battling":
                 b = s.battle
                 ok = (b is not None and iid in (b.attacker, b.target)) in t.values
+            elif t.field == "zone":  # a Main or an Extra Monster Zone
+                ok = c.loc == MZONE and ("extra" if c.seq >= 5 else "main") in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
@@ -46,6 +49,12 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
         if not t.matches(d):
             return False
     return True
+
+
+def spell_trap(c: Inst) -> bool:
+    """A Spell or Trap Card on the field (location ``spell_trap``): a card in a Spell & Trap
+    Zone, or a Trap Monster that is also still a Trap (seed 000, 4.3.3.11)."""
+    return c.loc == SZONE or (c.loc == MZONE and c.trap_zone >= 0)
 
 
 def select(s: State, flt: Filter, player: int) -> list[int]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.engine.actions import DONE, NO, YES, EffectChoice, Prompt, ZoneChoice
 from deckcheck.engine.base import check_win, distinct
 from deckcheck.engine.effects import limits
-from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, new_link
+from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.effects.ops import VERBS, can_do, record, targetable
@@ -32,6 +32,7 @@ from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import add_lasting, has_flag
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, MZONE, SZONE, Frame
+from deckcheck.engine.zones import free_spell
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -80,8 +81,7 @@ def activate_start(duel: Duel, f: Frame) -> Prompt | None:
             f.step = "zoned"
             if c.d.spell_property == "field":
                 return Prompt(link["player"], "zone", (ZoneChoice("zone", FIELD_ZONE),), iid)
-            szone = s.sides[link["player"]].szone
-            zones = tuple(ZoneChoice("zone", z) for z in range(5) if szone[z] == EMPTY)
+            zones = tuple(ZoneChoice("zone", z) for z in free_spell(s, link["player"]))
             return Prompt(link["player"], "zone", zones, iid)
         c.face_up = True  # a Set card is turned face-up
     f.step = "cost"
@@ -121,6 +121,8 @@ def activate_cost(duel: Duel, f: Frame) -> Prompt | None:
         return prompt
     duel.state.steps += 1
     link["previous"] = act(duel, link, op, f.data["ans"])
+    if link["card"] in link["previous"]:  # it left as its own cost (Wonder Wand)
+        link["self_cost"] = True
     f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
     check_win(duel)  # paying all your LP loses at once; the effect never resolves (RC-LP-006)
     return None
@@ -142,7 +144,7 @@ def activate_target(duel: Duel, f: Frame) -> Prompt | None:
     if i < len(e.target):
         sel = e.target[i]
         left = [x for x in targetable(duel, link, e, sel) if x not in picks]
-        if len(picks) < sel.count and left and not f.data.get("done"):
+        if len(picks) < most(duel, link, sel) and left and not f.data.get("done"):
             f.step = "target_answered"
             options = distinct(duel, left, "pick")
             if len(picks) >= sel.min:
@@ -216,16 +218,32 @@ def chain_link(duel: Duel, f: Frame) -> None:
         return
     gone = c.loc not in FIELD or c.gen != link["gen"]
     if gone and link["field"] and e.kind != "activate" and c.d.kind in ("spell", "trap"):
-        f.step = "link_done"  # a face-up Spell/Trap's effect needs it there (001:18)
-        return
+        if not link.get("self_cost"):  # unless it was sent as the effect's own cost
+            f.step = "link_done"  # a face-up Spell/Trap's effect needs it there (001:18)
+            return
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
-    if off or _name_negated(s, card):  # the card's effects are negated where it is
+    if off or _name_negated(s, card) or _lone_target_shielded(s, link):
         link["negated"] = "effect"
         duel.emit(ChainEvent("negated_effect", link["player"], card, link["link"],
                              int(link["effect"].split(".")[0])))  # fmt: skip
         f.step = "link_done"
         return
+    if e.recheck and e.condition is not None:  # "to activate and to resolve" (4.3.1)
+        from deckcheck.engine.effects.timing import condition_holds
+
+        if not condition_holds(duel, link, e):
+            f.step = "link_done"
+            return
     f.step = "op"
+
+
+def _lone_target_shielded(s: Any, link: Link) -> bool:  # noqa: ANN401 - State
+    """A Spell/Trap effect that targets one card only, a card with the flag
+    ``spell_trap_target_negated`` (Cyber Phoenix), is negated as it resolves."""
+    if not s.lasting or s.cards[link["card"]].d.kind not in ("spell", "trap"):
+        return False
+    targets = [i for group in link["targets"] for i, _ in group]
+    return len(targets) == 1 and has_flag(s, targets[0], "spell_trap_target_negated")
 
 
 def _name_negated(s: Any, card: int) -> bool:  # noqa: ANN401 - State
@@ -261,8 +279,15 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
         return None
     op: Op = e.ops[k]
     spec = op.spec
+    if op.counting is not None:  # only these of the previous operation's cards count
+        me = link["player"]
+        link["previous"] = [i for i in link["previous"] if matches(s, i, op.counting, me)]
     skip = (spec.if_done and not link["previous"]) or (spec.when_set and not link["set"])
     skip = skip or (spec.unless_done and bool(link["previous"]))
+    if op.condition is not None and not skip:
+        from deckcheck.engine.effects.timing import holds
+
+        skip = not holds(duel, link, op.condition)
     if e.target and op.cards is not None and op.cards.of == "targets":
         skip = skip or not any(link["targets"])
     if not skip and spec.optional and "yes" not in ans:
@@ -288,7 +313,10 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
     adjust(duel)
     apply_immediate(duel)
     f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
-    check_win(duel)
+    # one effect's operations without "then" happen at once: a player at 0 LP after the
+    # first of two damages has not lost before the second (both at 0: a draw, 1.4)
+    if k + 1 >= len(e.ops) or e.ops[k + 1].spec.then:
+        check_win(duel)
     return None
 
 
@@ -438,6 +466,7 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
     e = effect_of(s, p["card"], p["effect"])
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])
+    link["kept"] = p.get("kept", 0)
     for op in e.ops:
         if op.spec.if_done and not link["previous"]:  # "and if you do", as in a chain link
             continue
@@ -445,9 +474,14 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
             link["previous"] = []
             continue
         ask, act = VERBS[op.do]
-        if ask(duel, link, op, {}) is None:
+        ans: dict[str, Any] = {}
+        prompt = ask(duel, link, op, ans)
+        while prompt is not None and prompt.kind == "replace":  # no one to ask: declined
+            record(ans, "replace", DONE)
+            prompt = ask(duel, link, op, ans)
+        if prompt is None:
             s.steps += 1
-            link["previous"] = act(duel, link, op, {})
+            link["previous"] = act(duel, link, op, ans)
     check_win(duel)
 
 

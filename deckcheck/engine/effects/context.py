@@ -64,6 +64,8 @@ def _where(flt: Filter) -> frozenset[str] | tuple[str, ...] | None:
     names none, None (anywhere) for a negated one."""
     for t in flt.terms:
         if t.field == "location":
+            if "spell_trap" in t.values and not t.negate:  # both zones: matches() decides
+                return t.values | frozenset(FIELD)
             return None if t.negate else t.values
     return FIELD
 
@@ -105,6 +107,11 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
             and matches(s, i, flt, me)
         ]
         out = [i for i in out if not (sel.other and i == link["card"])]
+        if sel.also is not None:  # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
+            from dataclasses import replace
+
+            more = pool(duel, link, replace(sel, filter=sel.also, also=None))
+            out = sorted({*out, *more})
         out = _narrow(s, link, sel, out)
         return _highest(s, out, sel.highest) if sel.highest else out
     if sel.filter.terms:
@@ -121,13 +128,39 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         from deckcheck.engine.query import atk
 
         out = [i for i in out if atk(s, i) <= s.sides[s.cards[i].ctrl].lp]
+    if sel.reaches_atk:  # Cyber Laser Dragon: ATK or DEF at least this card's ATK
+        from deckcheck.engine.query import atk, defense
+
+        mine = atk(s, link["card"])
+        out = [i for i in out if atk(s, i) >= mine or defense(s, i) >= mine]
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]
+    if sel.graveyard_race:  # Solidarity: the Types of the monsters in your Graveyard
+        grave = s.sides[link["player"]].grave
+        races = {s.cards[i].d.race for i in grave if s.cards[i].d.kind == "monster"}
+        from deckcheck.engine.query import word
+
+        out = [i for i in out if word(s, i, "race") in races]
     if sel.same_name:  # Nobleman of Crossout: the copies of the card it banished
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
         out = [i for i in out if not names.isdisjoint(s.cards[i].d.names)]
     return out
+
+
+def most(duel: Duel, link: Link, sel: Select) -> int:
+    """How many cards a ``choose`` takes at most: ``count``, or with ``count_of`` the number
+    of cards that filter matches now (Flip Flop Frog)."""
+    if sel.count_of is None:
+        return sel.count
+    s = duel.state
+    return sum(1 for i in placed(s, _where(sel.count_of))
+               if matches(s, i, sel.count_of, link["player"]))  # fmt: skip
+
+
+def count_matching(s: State, flt: Filter, player: int) -> int:
+    """How many cards match a filter now, in the places it names (the field otherwise)."""
+    return sum(1 for i in placed(s, _where(flt)) if matches(s, i, flt, player))
 
 
 def bound(s: State, card: int) -> list[int]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.effects.context import FIELD, new_link, players, pool
+from deckcheck.engine.effects.context import FIELD, count_matching, new_link, players, pool
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.query import Lasting, has_flag, unaffected
+from deckcheck.engine.query import Lasting, has_flag, printed, unaffected
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
 
@@ -65,8 +65,11 @@ def _adjust_once(duel: Duel) -> bool:
     on_players: list[tuple[int, tuple[str, ...], int]] = []
     for iid in template.continuous_cards:
         c = s.cards[iid]
-        if c.loc not in FIELD or not c.face_up or c.destroyed or negated(s, iid):
+        in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
+        if not in_grave and (c.loc not in FIELD or not c.face_up) or c.destroyed:
             continue  # destroyed by battle: its continuous effects stop (RC-DS-013)
+        if negated(s, iid):
+            continue
         fx = c.d.fx
         assert fx is not None
         for e in fx.continuous:
@@ -74,6 +77,11 @@ def _adjust_once(duel: Duel) -> bool:
                 continue
             a = e.applies
             assert a is not None
+            if a.name and in_grave:  # its name in the GY (Cyber Dragon Core)
+                wanted.append((iid, "name", "set", a.name, iid))
+                continue
+            if in_grave:
+                continue
             link = new_link(s, iid, str(e.index), c.ctrl, e)
             if e.condition is not None:
                 from deckcheck.engine.effects.timing import condition_holds
@@ -90,19 +98,25 @@ def _adjust_once(duel: Duel) -> bool:
             else:
                 targets = [iid]
             times = c.counters.get(a.per_counter, 0) if a.per_counter else 1
+            if e.per_card is not None:  # "for each Spell in your GY"
+                times = count_matching(s, e.per_card, c.ctrl)
             for t in targets:
                 if unaffected(s, t, iid):
                     continue
                 if a.atk and times:
                     wanted.append((t, "atk", "add", a.atk * times, iid))
                 if a.atk_becomes:  # a continuous "becomes": later increases still count
-                    base = s.cards[t].d.atk
+                    base = printed(s, t).atk
                     value = base * 2 if a.atk_becomes == "double_original" else (base + 1) // 2
                     wanted.append((t, "atk", "set", value, iid))
                 if a.defense and times:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
                 for flag in a.flags:
                     wanted.append((t, "flag", "add", flag, iid))
+                if a.name:
+                    wanted.append((t, "name", "set", a.name, iid))
+                if a.archetype:  # the new name's archetype (Dupe Frog as "Des Frog")
+                    wanted.append((t, "archetype", "add", a.archetype, iid))
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
     return changed

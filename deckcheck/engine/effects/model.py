@@ -21,6 +21,7 @@ DEFAULT_RANGE = {
     "flip": ("monster",),
     "continuous": ("monster",),
     "procedure": ("hand",),
+    "replace": ("monster",),
 }
 EMPTY_FILTER = Filter(())
 ANYWHERE = ("hand", "monster", "spell", "graveyard", "banished", "deck", "extra")
@@ -40,6 +41,10 @@ class Select:
     same_name: bool = False
     atk_within_lp: bool = False
     declared: bool = False
+    count_of: Filter | None = None  # choose: at most as many as the cards it matches
+    graveyard_race: bool = False
+    also: Filter | None = None  # choose/all: cards matching this filter count as well
+    reaches_atk: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,8 @@ class Op:
     cards: Select | None
     spec: sch.Op  # the checked arguments (frozen)
     effect: Effect | None = None  # create_floating: the effect it creates
+    counting: Filter | None = None  # only these of the previous operation's cards count
+    condition: Cond | None = None  # only if this holds when the operation is reached
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +72,17 @@ class Trig:
     bound: bool = False
     destroys_at_least: int = 0
     on_field: bool | None = None
+    effect_by: str | None = None
+    face_up: bool | None = None  # moves: the card was face-up where it was
 
 
 @dataclass(frozen=True, slots=True)
 class Cond:
     spec: sch.Condition
     exists: Filter | None
-    none: Filter | None
+    none: tuple[Filter, ...]  # no card may match any of them
+    summoned_only: Filter | None = None  # special_summoned_only
+    this_card: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +111,8 @@ class Effect:
     stat_change: bool = False  # changes ATK/DEF (may be used in the Damage Step)
     negates_activation: bool = False
     remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
+    per_card: Filter | None = None  # applies: atk/def once for each card this matches
+    recheck: bool = False  # the condition is checked again at resolution
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +129,9 @@ class CardEffects:
     activated: tuple[Effect, ...] = field(default=())
     where: frozenset[str] = field(default=frozenset())
     procedures: tuple[Effect, ...] = field(default=())  # summoning procedures (main_phase.py)
+    special_summon_once: bool = False  # only one Special Summon of its name per turn
+    summoned_by: frozenset[str] = field(default=frozenset())  # only these cards summon it
+    replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
 
 
 def select(spec: sch.Cards) -> Select:
@@ -123,7 +139,7 @@ def select(spec: sch.Cards) -> Select:
         spec.of,
         parse_filter(spec.filter) if spec.filter else EMPTY_FILTER,
         spec.count,
-        spec.count if spec.min is None else spec.min,
+        (1 if spec.count_of is not None else spec.count) if spec.min is None else spec.min,
         spec.chooser,
         spec.other,
         spec.random,
@@ -132,6 +148,10 @@ def select(spec: sch.Cards) -> Select:
         spec.same_name,
         spec.atk_within_lp,
         spec.declared,
+        parse_filter(spec.count_of) if spec.count_of is not None else None,
+        spec.graveyard_race,
+        also=parse_filter(spec.also) if spec.also else None,
+        reaches_atk=spec.reaches_atk,
     )
 
 
@@ -139,7 +159,9 @@ def op(spec: sch.Op, card_kind: str = "monster") -> Op:
     nested = None
     if spec.effect is not None:
         nested = compile_effect(-1, spec.effect, card_kind, None)
-    return Op(spec.do, select(spec.cards) if spec.cards else None, spec, nested)
+    counting = parse_filter(spec.counting) if spec.counting is not None else None
+    cond = condition(spec.condition) if spec.condition is not None else None
+    return Op(spec.do, select(spec.cards) if spec.cards else None, spec, nested, counting, cond)
 
 
 CATEGORY_OF = {
@@ -148,6 +170,8 @@ CATEGORY_OF = {
     "banish": "banish",
     "special_summon": "special_summon",
     "fusion_summon": "special_summon",
+    "fusion_summon_using": "special_summon",
+    "summon_self_as_monster": "special_summon",
     "negate_activation": "negate",
     "negate_effect": "negate",
     "negate_summon": "negate",
@@ -206,6 +230,18 @@ def _locations(sel: Select | None) -> set[str]:
     return set()
 
 
+def condition(c: sch.Condition) -> Cond:
+    return Cond(
+        c,
+        parse_filter(c.exists) if c.exists is not None else None,
+        tuple(parse_filter(x) for x in ([c.none] if isinstance(c.none, dict) else c.none))
+        if c.none is not None
+        else (),
+        parse_filter(c.special_summoned_only) if c.special_summoned_only else None,
+        parse_filter(c.this_card) if c.this_card else None,
+    )
+
+
 def speed(kind: str, card_kind: str, spell_property: str | None) -> int:
     if kind == "activate":
         if card_kind == "trap":
@@ -235,15 +271,10 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.bound,
             t.destroys_at_least or 0,
             t.on_field,
+            t.effect_by,
+            t.face_up,
         )
-    cond = None
-    if e.condition is not None:
-        c = e.condition
-        cond = Cond(
-            c,
-            parse_filter(c.exists) if c.exists is not None else None,
-            parse_filter(c.none) if c.none is not None else None,
-        )
+    cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)
     if not e.range and e.trigger is not None and e.trigger.self:
         rng = ANYWHERE  # "if this card is sent to the GY": wherever the event leaves it
@@ -276,6 +307,8 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         stat_change=any(o.do in ("change_atk", "change_def", "set_atk", "set_def") for o in ops),
         negates_activation=any(o.do == "negate_activation" for o in ops),
         remains=e.remains,
+        per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
+        recheck=e.recheck,
     )
 
 
@@ -284,7 +317,9 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         compile_effect(n, e, card_kind, spell_property) for n, e in enumerate(spec.effects)
     )
     activated = tuple(
-        e for e in all_ if e.kind not in ("trigger", "flip", "continuous", "procedure")
+        e
+        for e in all_
+        if e.kind not in ("trigger", "flip", "continuous", "procedure", "replace")
     )
     return CardEffects(
         all_,
@@ -299,6 +334,9 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         activated,
         frozenset(r for e in activated for r in e.range),
         tuple(e for e in all_ if e.kind == "procedure"),
+        spec.special_summon_once,
+        frozenset(spec.summoned_by),
+        replacements=tuple(e for e in all_ if e.kind == "replace"),
     )
 
 

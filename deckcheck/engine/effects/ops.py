@@ -26,7 +26,16 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import damage, distinct
-from deckcheck.engine.effects.context import FIELD, Link, controller_of, effect_of, players, pool
+from deckcheck.engine.effects import replace
+from deckcheck.engine.effects.context import (
+    FIELD,
+    Link,
+    controller_of,
+    effect_of,
+    most,
+    players,
+    pool,
+)
 from deckcheck.engine.effects.model import Op
 from deckcheck.engine.events import (
     CardEvent,
@@ -49,6 +58,7 @@ from deckcheck.engine.query import (
     drop_lasting,
     has_flag,
     level,
+    printed,
     unaffected,
     view,
 )
@@ -66,7 +76,7 @@ from deckcheck.engine.state import (
     Inst,
     State,
 )
-from deckcheck.engine.zones import cell, extra_deck_zones, free_main, points_at
+from deckcheck.engine.zones import cell, extra_deck_zones, free_main, free_spell, points_at
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -119,7 +129,7 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
     if sel is None or sel.of != "choose" or sel.random or ans.get("done"):
         return None
     picked = ans.setdefault("picks", [])
-    if len(picked) >= sel.count:
+    if len(picked) >= most(duel, link, sel):
         return None
     left = [i for i in candidates(duel, link, op) if i not in picked]
     if not left:
@@ -141,7 +151,7 @@ def chosen(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         left = candidates(duel, link, op)
         rng = Rng(duel.state.rng)
         picks = []
-        for _ in range(min(sel.count, len(left))):
+        for _ in range(min(most(duel, link, sel), len(left))):
             picks.append(left.pop(rng.below(len(left))))
         duel.state.rng = rng.state
         return picks
@@ -163,6 +173,8 @@ def record(ans: dict[str, Any], kind: str, action: Action) -> None:
         ans["yes"] = action == YES
     elif kind == "declare":
         ans["declared"] = action.value
+    elif kind == "replace":
+        ans.setdefault("replaced", []).append(replace.answer(action))
 
 
 def can_do(duel: Duel, link: Link, op: Op) -> bool:
@@ -181,7 +193,7 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.do in ("discard",) and op.cards is None:
         return len(s.sides[me].hand) >= (spec.count or 1)
     if op.do == "fusion_summon":
-        return bool(fusions(duel, me))
+        return bool(fusions(duel, me, op))
     if op.do == "ritual_summon":
         return bool(rituals(duel, link, op))
     if op.do == "mill":
@@ -227,10 +239,28 @@ def _not_token_cost(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return not any(o is op for o in effect_of(duel.state, link["card"], link["effect"]).cost)
 
 
+def _tributable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """A monster with ``no_tribute`` cannot be Tributed (Sky Striker Ace Token)."""
+    return not has_flag(duel.state, iid, "no_tribute")
+
+
+def named_summoner(s: State, iid: int, link: Link) -> bool | None:
+    """For a monster "Special Summoned only with X": whether this link's card is an X (None:
+    the monster has no such condition)."""
+    fx = s.cards[iid].d.fx
+    if fx is None or not fx.summoned_by:
+        return None
+    return not s.cards[link["card"]].d.names.isdisjoint(fx.summoned_by)
+
+
 def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     if duel.state.floating and summon_locked(duel.state, link["player"]):
         return False
-    return can_special(duel.state, iid, op.spec.ignore_conditions) and bool(
+    named = named_summoner(duel.state, iid, link)
+    if named is False:
+        return False
+    ignore = op.spec.ignore_conditions or bool(named)
+    return can_special(duel.state, iid, ignore, link["player"]) and bool(
         _zones(duel, link, op, iid, [])
     )
 
@@ -240,8 +270,11 @@ def _face_up_monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return c.loc == MZONE and c.face_up
 
 
-def _monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
-    return duel.state.cards[iid].loc == MZONE
+def _controllable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """A Trap Monster that is also a Trap needs a Spell & Trap Zone of the new controller to
+    hold its bond (002:1190)."""
+    c = duel.state.cards[iid]
+    return c.loc == MZONE and (c.trap_zone == EMPTY or bool(free_spell(duel.state, link["player"])))
 
 
 def _position_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
@@ -274,11 +307,13 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "set_def": _face_up_monster,
     "negate_effects": _on_field,
     "change_position": _position_ok,
-    "take_control": _monster,  # a face-down monster too (Change of Heart)
+    "take_control": _controllable,  # a face-down monster too (Change of Heart)
     "banish": _banishable,
     "equip": _face_up_monster,
+    "set_level": _face_up_monster,
     "send_to_graveyard": _not_token_cost,
     "return_to_deck": _not_token_cost,
+    "tribute": _tributable,
 }
 
 
@@ -288,12 +323,19 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     found = pool(duel, link, sel)
     # a monster destroyed by battle waits for the GY: no longer a target (RC-DS-013)
     found = [i for i in found if not duel.state.cards[i].destroyed]
+    if duel.state.lasting:  # "your opponent cannot target" (Dark Magician the Dragon Knight)
+        found = [i for i in found if not _shielded(duel.state, i, link, "untargetable_by_opponent")]
     for o in e.ops:
         if o.cards is not None and o.cards.of == "targets":
             check = ELIGIBLE.get(o.do)
             if check is not None:
                 found = [i for i in found if check(duel, link, o, i)]
     return found
+
+
+def _shielded(s: State, iid: int, link: Link, flag: str) -> bool:
+    """A card with ``flag`` is out of reach of its controller's opponent's effects."""
+    return s.cards[iid].ctrl != link["player"] and has_flag(s, iid, flag)
 
 
 MONSTER_TYPES = ("Fusion", "Pendulum", "Ritual", "Synchro", "Xyz")
@@ -313,12 +355,25 @@ def declared_type(s: State, iid: int, flag: str) -> bool:
     return False
 
 
-def summon_forbidden(s: State, iid: int) -> bool:
-    """A monster that no player may Special Summon now."""
-    return declared_type(s, iid, "no_special_summon_declared")
+def summon_forbidden(s: State, iid: int, player: int | None = None) -> bool:
+    """A monster that no player may Special Summon now, or that ``player`` (default: its
+    owner) may not: a ``special_summons_only`` flag spares only the monsters it names."""
+    if declared_type(s, iid, "no_special_summon_declared"):
+        return True
+    who = s.cards[iid].owner if player is None else player
+    for f in s.floating:
+        if f.get("kind") != "flags" or "special_summons_only" not in f["flags"]:
+            continue
+        if f["player"] == who and f.get("only") is not None:
+            from deckcheck.cards.filters import parse_filter
+            from deckcheck.engine.select import matches
+
+            if not matches(s, iid, parse_filter(f["only"]), who):
+                return True
+    return False
 
 
-def can_special(s: State, iid: int, ignore: bool) -> bool:
+def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> bool:
     """Whether a monster may be Special Summoned by an effect: monsters that must first be
     summoned properly (Extra Deck and Special-Summon-only monsters) only once they were
     (rulebook 3.2.3, RC-SS-003, RC-SS-009)."""
@@ -326,10 +381,17 @@ def can_special(s: State, iid: int, ignore: bool) -> bool:
     d = c.d
     if d.kind != "monster" or c.loc == MZONE:
         return False
-    if s.floating and summon_forbidden(s, iid):
+    if s.floating and summon_forbidden(s, iid, player):
         return False
+    if d.fx is not None and d.fx.special_summon_once:
+        from deckcheck.engine.effects.timing import once_summoned
+
+        if once_summoned(s, c.owner if player is None else player, iid):
+            return False
     if ignore:
         return True
+    if d.fx is not None and d.fx.summon == "normal":  # "cannot be Special Summoned"
+        return False
     if d.extra:
         return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
     if not d.summonable:
@@ -347,16 +409,37 @@ def _cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
             if s.cards[i].loc != "gone" and not unaffected(s, i, src)]  # fmt: skip
 
 
-@verb("destroy")
-def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+def _to_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     out = []
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         if c.loc not in FIELD or has_flag(s, iid, "no_effect_destroy"):
             continue
-        duel.emit(MoveEvent("destroyed", c.ctrl, iid, "effect"))
+        if _shielded(s, iid, link, "no_opponent_effect_destroy"):
+            continue
         out.append(iid)
+    return out
+
+
+def _ask_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The cards, then whether a replacement effect applies instead (effects/replace.py)."""
+    p = ask_cards(duel, link, op, ans)
+    if p is not None or (op.cards is not None and op.cards.random):
+        return p  # random picks are made when it acts: nothing to ask about them first
+    victims = _to_destroy(duel, link, op, ans)
+    return replace.plan(duel, victims, "effect", ans.get("replaced", []))[1]
+
+
+@verb_asking(_ask_destroy, "destroy")
+def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
+    victims = _to_destroy(duel, link, op, ans)
+    uses, _ = replace.plan(duel, victims, "effect", ans.get("replaced", []))
+    saved = replace.carry_out(duel, uses) if uses else []
+    out = [i for i in victims if i not in saved and s.cards[i].loc in FIELD]
+    for iid in out:
+        duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
     for iid in out:  # "destroy it, and if you do, banish it": straight to banishment
         to_pile(duel, iid, BANISHED if op.spec.banish else GRAVE, "destroyed")
     return out
@@ -393,7 +476,8 @@ def to_hand(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         if c.loc == DECK:
             if s.floating and player_flag(s, c.owner, "no_deck_to_hand"):
                 continue
-            searched.add(c.owner)
+            if not op.spec.keep_order:
+                searched.add(c.owner)
         to_pile(duel, iid, HAND, "effect")
         out.append(iid)
     for p in sorted(searched):  # a Deck that was searched is shuffled
@@ -450,6 +534,8 @@ def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 def draws(s: State, link: Link, op: Op, player: int) -> int:
     """How many cards a draw takes: ``count``, or up to ``fill_hand`` cards in the hand (the
     activated card itself, still in the hand when activation is checked, not counted)."""
+    if op.spec.amount_of == "count":  # one for each card the previous operation counted
+        return len(link["previous"]) * (op.spec.amount or 1)
     if op.spec.fill_hand is None:
         return op.spec.count or 1
     hand = [i for i in s.sides[player].hand if i != link["card"]]
@@ -578,7 +664,9 @@ def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
                 # the card to summon was fixed and finds no zone: to the GY (002:1805)
                 to_pile(duel, iid, GRAVE, "no_zone")
     for iid, zone, pos in zip(cards, zones, positions, strict=False):
-        if zone == EMPTY or not can_special(s, iid, op.spec.ignore_conditions):
+        named = named_summoner(s, iid, link)
+        ignore = op.spec.ignore_conditions or bool(named)
+        if zone == EMPTY or named is False or not can_special(s, iid, ignore, link["player"]):
             continue
         if zone not in _zones(duel, link, op, iid, []):
             continue
@@ -600,23 +688,113 @@ def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str =
     duel.emit(SummonEvent("summon", player, iid, zone, how, shown))
 
 
+# ---- Trap Monsters ------------------------------------------------------------------------
+
+
+def _ask_self_monster(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Monster Zone, then the position (face-up) of a Trap that summons itself."""
+    s = duel.state
+    me = link["player"]
+    free = free_main(s, me)
+    if not free or not _self_monster_ok(duel, link):
+        return None
+    if not ans.get("zones"):
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in free), link["card"])
+    if not ans.get("positions"):
+        pos = op.spec.position
+        options = (DEFENSE,) if pos == "defense" else (ATTACK,) if pos == "attack" else None
+        return Prompt(me, "position", options or (ATTACK, DEFENSE), link["card"])
+    return None
+
+
+def _self_monster_ok(duel: Duel, link: Link) -> bool:
+    s = duel.state
+    c = s.cards[link["card"]]
+    if c.loc != SZONE or c.gen != link["gen"] or not c.face_up:
+        return False  # the card left, or was Set again: it is not summoned (002:1170)
+    return not (s.floating and summon_locked(s, link["player"]))
+
+
+@verb_asking(_ask_self_monster, "summon_self_as_monster")
+def summon_self_as_monster(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """This Trap leaves its Spell & Trap Zone and is Special Summoned as the monster its
+    ``monster`` says (seed 000, 4.3.3.11). One that is also still a Trap keeps its bond to
+    that zone: the zone stays unusable, and the card stays the same card (an effect that
+    targeted it as a Trap still applies, 002:1179); one that is not becomes a new card."""
+    s = duel.state
+    card, me = link["card"], link["player"]
+    zones, positions = ans.get("zones", []), ans.get("positions", [])
+    if not zones or not positions or not _self_monster_ok(duel, link):
+        return []
+    if zones[0] not in free_main(s, me):
+        return []
+    c = s.cards[card]
+    spell_zone, gen = c.seq, c.gen
+    summon_to(duel, card, me, zones[0], positions[0])
+    form = c.d.as_monster
+    if form is not None and "trap" in form.frames:
+        c.trap_zone, c.gen = spell_zone, gen
+    return [card]
+
+
+def set_trap_back(duel: Duel, iid: int) -> None:
+    """A Trap Monster that is also still a Trap turned face-down: Set in the Spell & Trap
+    Zone it came from, as a card Set this turn (seed 000, 4.3.3.11; 002:1170); still the
+    same card, so what targeted it still applies (002:1173)."""
+    s = duel.state
+    c = s.cards[iid]
+    zone, player, gen = c.trap_zone, c.ctrl, c.gen
+    lift(s, iid)
+    place_spell(s, iid, player, zone, False)
+    c.trap_zone, c.summon, c.counters, c.gen = EMPTY, "", {}, gen
+    duel.emit(PlaceEvent("set_by_effect", player, iid, zone))
+
+
 # ---- Fusion Summon (Polymerization) ------------------------------------------------------
 
 
-def fusion_sets(duel: Duel, me: int, fusion: int) -> list[tuple[int, ...]]:
-    """Material sets from ``me``'s hand and field that fit the Fusion Monster's materials
-    and leave it a zone."""
-    return list(_fusion_combos(duel, me, fusion))
+def fusion_sets(duel: Duel, me: int, fusion: int, op: Op | None = None) -> list[tuple[int, ...]]:
+    """Material sets from ``me``'s hand and field (or where the operation says) that fit
+    the Fusion Monster's materials and leave it a zone."""
+    return list(_fusion_combos(duel, me, fusion, op))
 
 
-def _fusion_combos(duel: Duel, me: int, fusion: int) -> Iterator[tuple[int, ...]]:
+def _banishes_materials(duel: Duel, me: int, fusion: int, op: Op | None) -> bool:
+    """Whether this summon may also take materials banished from other places."""
+    from deckcheck.cards.filters import parse_filter
+    from deckcheck.engine.select import matches
+
+    more = op.spec.banish_materials if op is not None else None
+    return more is not None and matches(duel.state, fusion, parse_filter(more.fusion), me)
+
+
+def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]:
+    s = duel.state
+    where = (op.spec.materials_from if op is not None else None) or ["hand", "monster"]
+    pool = []
+    if "hand" in where:
+        pool += [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"]
+    if "monster" in where:
+        pool += s.monsters(me)
+    if op is not None and op.spec.banish_materials and _banishes_materials(duel, me, fusion, op):
+        more = op.spec.banish_materials.from_
+        if "monster" in more:
+            pool += [i for i in s.monsters(me) if i not in pool]
+        if "graveyard" in more:  # either player's Graveyard
+            pool += [i for side in s.sides for i in side.grave if s.cards[i].d.kind == "monster"]
+    return pool
+
+
+def _fusion_combos(
+    duel: Duel, me: int, fusion: int, op: Op | None = None
+) -> Iterator[tuple[int, ...]]:
     from deckcheck.engine.procedures import _size_bounds, fits_groups
 
     s = duel.state
     d = s.cards[fusion].d
     if not d.groups:
         return
-    pool = [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"] + s.monsters(me)
+    pool = _material_pool(duel, me, fusion, op)
     defs = {i: view(s, i) for i in pool}
     # only cards some group accepts; each group needs enough of them (a cheap rejection)
     pool = [i for i in pool if any(g.accepts(defs[i]) for g in d.groups)]
@@ -631,14 +809,19 @@ def _fusion_combos(duel: Duel, me: int, fusion: int) -> Iterator[tuple[int, ...]
                 yield combo
 
 
-def fusions(duel: Duel, me: int) -> list[int]:
-    """Fusion Monsters in ``me``'s Extra Deck that a Fusion Summon could bring out now."""
+def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
+    """Fusion Monsters in ``me``'s Extra Deck that a Fusion Summon could bring out now (only
+    those the operation's filter names: Power Bond's Machine Fusion Monsters)."""
+    from deckcheck.engine.select import matches
+
     s = duel.state
     if s.floating and summon_locked(s, me):
         return []
+    flt = op.cards.filter if op is not None and op.cards is not None else None
     return [i for i in s.sides[me].extra if s.cards[i].d.method == "fusion"
-            and not s.cards[i].face_up
-            and next(_fusion_combos(duel, me, i), None) is not None]  # fmt: skip
+            and (flt is None or matches(s, i, flt, me))
+            and not s.cards[i].face_up and not (s.floating and summon_forbidden(s, i, me))
+            and next(_fusion_combos(duel, me, i, op), None) is not None]  # fmt: skip
 
 
 def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
@@ -648,10 +831,10 @@ def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt |
     me = link["player"]
     picks = ans.setdefault("picks", [])
     if not picks:
-        found = fusions(duel, me)
+        found = fusions(duel, me, op)
         return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
     fusion, mats = picks[0], picks[1:]
-    sets = [c for c in fusion_sets(duel, me, fusion) if set(mats) <= set(c)]
+    sets = [c for c in fusion_sets(duel, me, fusion, op) if set(mats) <= set(c)]
     whole = any(set(c) == set(mats) for c in sets)
     left = sorted({i for c in sets for i in c if i not in mats})
     if left and not (whole and ans.get("done")):
@@ -673,12 +856,79 @@ def fusion_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     if len(picks) < 2 or not ans.get("zones") or not ans.get("positions"):
         return []
     me, fusion = link["player"], picks[0]
-    if not any(set(c) == set(picks[1:]) for c in fusion_sets(duel, me, fusion)):
+    if not any(set(c) == set(picks[1:]) for c in fusion_sets(duel, me, fusion, op)):
         return []
+    banish = _banishes_materials(duel, me, fusion, op)
     for m in picks[1:]:
         duel.emit(MaterialEvent("material", me, m, "fusion"))
-        to_pile(duel, m, GRAVE, "material")
+        away = banish and duel.state.cards[m].loc != HAND  # Invocation: banished instead
+        to_pile(duel, m, BANISHED if away else GRAVE, "material")
     duel.state.steps += 1  # the materials went first
+    summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
+    return [fusion]
+
+
+def listing(duel: Duel, me: int, mat: int) -> list[int]:
+    """Fusion Monsters in ``me``'s Extra Deck whose material list names ``mat`` (by a name
+    it has now) and that it alone could bring out to a zone (The Eye of Timaeus)."""
+    s = duel.state
+    if s.floating and summon_locked(s, me):
+        return []
+    names = view(s, mat).names
+    out = []
+    for i in s.sides[me].extra:
+        d = s.cards[i].d
+        if d.method != "fusion" or s.cards[i].face_up or not d.groups:
+            continue
+        if s.floating and summon_forbidden(s, i, me):
+            continue
+        terms = [t for g in d.groups for t in g.filter.terms if t.field == "name" and not t.negate]
+        named = any(not names.isdisjoint(t.values) for t in terms)
+        if named and extra_deck_zones(s, duel.template.profile, me, d, (mat,)):
+            out.append(i)
+    return out
+
+
+def _lists_it(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    return duel.state.cards[iid].loc == MZONE and bool(listing(duel, link["player"], iid))
+
+
+ELIGIBLE["fusion_summon_using"] = _lists_it
+
+
+def _ask_using(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Fusion Monster, then its zone and position; the material is already known."""
+    s = duel.state
+    me = link["player"]
+    mats = candidates(duel, link, op)[:1]
+    if not mats:
+        return None
+    picks = ans.setdefault("picks", [])
+    if not picks:
+        found = listing(duel, me, mats[0])
+        return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
+    if "zones" not in ans:
+        zones = extra_deck_zones(s, duel.template.profile, me, s.cards[picks[0]].d, mats)
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), picks[0])
+    if "positions" not in ans:
+        return Prompt(me, "position", (ATTACK, DEFENSE), picks[0])
+    return None
+
+
+@verb_asking(_ask_using, "fusion_summon_using")
+def fusion_summon_using(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Fusion Summon a Fusion Monster that names the card, with that card alone as its
+    Fusion Material (it goes to the Graveyard first)."""
+    picks = ans.get("picks", [])
+    mats = candidates(duel, link, op)[:1]
+    if not picks or not mats or not ans.get("zones") or not ans.get("positions"):
+        return []
+    me, fusion = link["player"], picks[0]
+    if fusion not in listing(duel, me, mats[0]):
+        return []
+    duel.emit(MaterialEvent("material", me, mats[0], "fusion"))
+    to_pile(duel, mats[0], GRAVE, "material")
+    duel.state.steps += 1  # the material went first
     summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
     return [fusion]
 
@@ -694,7 +944,7 @@ def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, 
     need = level(s, ritual)
     pool = [i for i in s.sides[me].hand if i != ritual and s.cards[i].d.kind == "monster"]
     pool += s.monsters(me)
-    pool = [i for i in pool if level(s, i) > 0]
+    pool = [i for i in pool if level(s, i) > 0 and not has_flag(s, i, "no_tribute")]
     out = []
     for size in range(1, min(len(pool), 6) + 1):
         for combo in combinations(pool, size):
@@ -889,10 +1139,20 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
     if spec.amount_of is None:
         return spec.amount or 0
     ref = link["previous"] or [i for g in link["targets"] for i, _ in g] or link["event"]
+    if op.cards is not None and op.do in ("damage", "gain_lp"):
+        ref = pool(duel, link, op.cards)  # a damage/LP verb reads its own cards, if it names any
     if spec.amount_of == "count":
-        return len(link["previous"]) * (spec.amount or 1)
+        return len(ref if op.cards is not None else link["previous"]) * (spec.amount or 1)
+    if spec.amount_of == "total_original_atk":  # "the combined original ATK"
+        return sum(s.cards[i].d.atk for i in ref)
     if spec.amount_of == "half_lp":
         return s.sides[link["player"]].lp // 2
+    if spec.amount_of == "chain_link":  # this link's number in the chain (Chain Strike)
+        return link["link"] * (spec.amount or 1)
+    if spec.amount_of == "dealt":  # the damage the last damage operation inflicted
+        return link.get("dealt", 0)
+    if spec.amount_of == "kept":  # worked out when the floating effect was created
+        return int(link.get("kept", 0))
     if spec.amount_of == "battle_opponent_atk":
         b = s.battle
         both = (b.attacker, b.target) if b is not None else ()
@@ -907,7 +1167,7 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return defense(s, iid)
     if spec.amount_of == "level":
         return level(s, iid) * (spec.amount or 1)
-    return s.cards[iid].d.atk  # original_atk
+    return printed(s, iid).atk  # original_atk
 
 
 @verb("change_atk", "change_def", "set_atk", "set_def")
@@ -921,8 +1181,8 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
         if c.loc != MZONE or not c.face_up:
             continue
         if op.spec.original:  # the original value becomes it (or half of it)
-            printed = c.d.atk if stat == "atk" else c.d.defense
-            value = (printed + 1) // 2 if op.spec.half else amount(duel, link, op)
+            base = printed(s, iid).atk if stat == "atk" else printed(s, iid).defense
+            value = (base + 1) // 2 if op.spec.half else amount(duel, link, op)
             add_lasting(s, iid, stat, "set_base", value, False, link["card"], until)
         elif op.spec.half:  # "becomes half": rounded up (RC-RND-002)
             now = atk(s, iid) if stat == "atk" else defense(s, iid)
@@ -947,13 +1207,31 @@ def player_flag(s: State, player: int, flag: str) -> bool:
     return False
 
 
+@verb("set_level")
+def set_level(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The Level of face-up monsters that have one becomes ``amount`` (``until``)."""
+    s = duel.state
+    until = _until(s, op.spec.until)
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc == MZONE and c.face_up and c.d.level:
+            add_lasting(s, iid, "level", "set", amount(duel, link, op), False, link["card"], until)
+            out.append(iid)
+    return out
+
+
 @verb("damage")
 def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     n = amount(duel, link, op)
+    if op.spec.half:  # "half the combined ATK": rounded up (001, 4.1)
+        n = (n + 1) // 2
+    link["dealt"] = 0
     for p in players(op.spec.player, link["player"]):
         if not player_flag(s, p, "no_effect_damage"):
             damage(duel, p, n, "effect")
+            link["dealt"] = max(link["dealt"], n)
     return []
 
 
@@ -994,6 +1272,10 @@ def change_position(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
         if c.loc != MZONE:
             continue
         was_down = not c.face_up
+        if to == "face_down_defense" and c.trap_zone != EMPTY and c.face_up:
+            set_trap_back(duel, iid)
+            out.append(iid)
+            continue
         if to == "face_down_defense":
             if not c.face_up or c.d.kind == "token":
                 continue
@@ -1066,9 +1348,16 @@ def move_control(duel: Duel, iid: int, player: int, zone: int) -> None:
     s = duel.state
     c = s.cards[iid]
     face_up, in_def, gen = c.face_up, c.in_def, c.gen
+    spell = free_spell(s, player) if c.trap_zone != EMPTY else []
+    if c.trap_zone != EMPTY and not spell:  # no zone for a Trap Monster's bond (002:1193)
+        duel.emit(MoveEvent("destroyed", c.ctrl, iid, "rule"))
+        to_pile(duel, iid, GRAVE, "destroyed")
+        return
     lift(s, iid)
     place_monster(s, iid, player, zone, face_up, in_def)
     c.gen = gen  # the same card on another field: its targets and limits stay
+    if spell:
+        c.trap_zone = spell[0]
     duel.emit(CardEvent("control", player, iid))
 
 
@@ -1083,7 +1372,7 @@ def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         return []
     target = targets[0]
     if c.loc != SZONE:
-        free = [z for z in range(5) if s.sides[link["player"]].szone[z] == EMPTY]
+        free = free_spell(s, link["player"])
         if not free:
             return []
         lift(s, card)
@@ -1107,7 +1396,7 @@ def set_card(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
             _reset_face_down(duel, iid)  # Set again where it is: a new card (Scrap-Iron Scarecrow)
             out.append(iid)
             continue
-        zones = [5] if c.d.spell_property == "field" else [z for z in range(5) if szone[z] == EMPTY]
+        zones = [5] if c.d.spell_property == "field" else free_spell(s, me)
         if not zones or c.d.kind not in ("spell", "trap"):
             continue
         if szone[zones[0]] != EMPTY:
@@ -1219,7 +1508,7 @@ def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
             s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
                                "until": until, "source": link["card"],
                                "battle": op.spec.until == "end_of_damage_step",
-                               "declared": link["declared"]})  # fmt: skip
+                               "declared": link["declared"], "only": op.spec.only})  # fmt: skip
         return []
     out = []
     for iid in _cards(duel, link, op, ans):
@@ -1241,8 +1530,11 @@ def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
     fx = s.cards[link["card"]].d.fx
     assert fx is not None
     k = next(n for n, o in enumerate(effect_ops(fx.effects[int(e)])) if o is op)
-    s.floating.append({"kind": "floating", "card": link["card"], "effect": f"{e}.{k}",
-                       "player": link["player"], "until": _until(s, op.spec.until)})  # fmt: skip
+    rec = {"kind": "floating", "card": link["card"], "effect": f"{e}.{k}",
+           "player": link["player"], "until": _until(s, op.spec.until)}  # fmt: skip
+    if op.spec.amount_of is not None or op.spec.amount is not None:
+        rec["kept"] = amount(duel, link, op)  # "the ATK gained at the time" (Power Bond)
+    s.floating.append(rec)
     return []
 
 

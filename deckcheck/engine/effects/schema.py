@@ -17,7 +17,10 @@ from deckcheck.engine.untrusted import Strict, Text
 
 # procedure: a summoning procedure written on the card ("you can Special Summon this card
 # from your hand if ..."): a Main Phase action, not an effect; it starts no chain
-Kind = Literal["activate", "ignition", "trigger", "quick", "continuous", "flip", "procedure"]
+# replace: a replacement effect, "if ... would be destroyed, ... instead": not activated
+Kind = Literal[
+    "activate", "ignition", "trigger", "quick", "continuous", "flip", "procedure", "replace"
+]
 Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
 Who = Literal["you", "opponent", "both"]
 Until = Literal[
@@ -37,7 +40,7 @@ EVENTS = (
     "destroyed_by_effect", "sent_to_graveyard", "leaves_field", "discarded", "banished",
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
-    "battled",
+    "battled", "would_be_destroyed",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -68,6 +71,31 @@ class Cards(Strict):
     same_name: StrictBool = False  # only cards sharing a name with the previous op's cards
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
     declared: StrictBool = False  # only cards with the name the effect declared
+    also: FilterSpec | None = None  # choose/all: cards matching this filter count as well
+    reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
+    # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
+    count_of: FilterSpec | None = None
+    graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
+
+
+class MonsterForm(Strict):
+    """What a Trap Monster is once it summons itself (summon_self_as_monster): its stats
+    are its original ones there (002, 陷阱怪兽)."""
+
+    attribute: Text
+    race: Text
+    level: Annotated[StrictInt, Field(ge=1, le=12)]
+    atk: Amount
+    defense: Amount = Field(alias="def")
+    effect: StrictBool = False  # an Effect Monster (it has monster effects), else Normal
+    trap: StrictBool = True  # "this card is also still a Trap" (false: "NOT treated as")
+
+
+class FusionFrom(Strict):
+    """fusion_summon: more places its materials may come from, banished (Invocation)."""
+
+    fusion: FilterSpec = {}  # only when summoning a Fusion Monster that matches
+    from_: list[Literal["monster", "graveyard"]] = Field(alias="from")  # your field; both GYs
 
 
 class Op(Strict):
@@ -81,16 +109,21 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
-        "negate_column", "fusion_summon", "ritual_summon", "bind",
+        "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
+        "summon_self_as_monster", "fusion_summon_using",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
     count: Count | None = None  # draw, mill, discard (random), tokens, counters
     amount: Signed | None = None  # LP, ATK/DEF change
     amount_of: (
-        Literal["atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk"]
+        Literal[
+            "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
+            "kept", "chain_link", "dealt", "total_original_atk",
+        ]  # fmt: skip
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
+    # kept: the number a create_floating worked out when it was created (Power Bond)
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
     banish: StrictBool = False  # destroy: the destroyed cards are banished, not sent to the GY
@@ -106,10 +139,22 @@ class Op(Strict):
         None  # monster_type: Ritual, Fusion, Synchro, Xyz or Pendulum
     )
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
+    # apply special_summons_only: the monsters the player may still Special Summon
+    only: FilterSpec | None = None
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
+    # only the previous operation's cards that match count ("if any Lightsworn monsters were
+    # sent": if_done; "draw 1 for each": amount_of count)
+    counting: FilterSpec | None = None
+    # fusion_summon: where its materials come from (default: your hand and Monster Zones),
+    # and further places whose materials are banished
+    materials_from: list[Literal["hand", "monster"]] = []
+    # only if this holds when the operation is reached ("then, if you have 3 or more Spells
+    # in your GY, you can draw 1")
+    condition: Condition | None = None
+    banish_materials: FusionFrom | None = None
     original: StrictBool = False  # set_atk/set_def: the original value changes (Shrink)
     fill_hand: Count | None = None  # draw until the hand holds this many (Card of Demise)
     # "then" / "after that": this operation happens at a later timing than the ones before
@@ -123,7 +168,10 @@ class Op(Strict):
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
     optional: StrictBool = False  # "you can": the controller may decline this operation
+    # add_to_hand: a card taken from the Deck leaves it unshuffled (Dark Magical Circle)
+    keep_order: StrictBool = False
     label: Text | None = None
+    monster: MonsterForm | None = None  # summon_self_as_monster: what the Trap becomes
 
     @model_validator(mode="after")
     def _needs(self) -> Op:
@@ -132,13 +180,13 @@ class Op(Strict):
             "change_atk", "change_def", "set_atk", "set_def", "return_to_hand",
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
-            "place_counters", "remove_counters", "bind",
+            "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
         }  # fmt: skip
         if self.do in needs_cards and self.cards is None:
             raise ValueError(f"{self.do} needs cards")
         amounts = ("damage", "gain_lp", "pay_lp", "change_atk", "change_def", "set_atk")
         if (
-            self.do in (*amounts, "set_def")
+            self.do in (*amounts, "set_def", "set_level")
             and self.amount is None
             and self.amount_of is None
             and not self.half
@@ -150,6 +198,8 @@ class Op(Strict):
             raise ValueError("create_tokens needs token (the token's passcode)")
         if (self.do == "create_floating") != (self.effect is not None):
             raise ValueError("create_floating takes effect (and only it does)")
+        if (self.do == "summon_self_as_monster") != (self.monster is not None):
+            raise ValueError("summon_self_as_monster takes monster (and only it does)")
         return self
 
 
@@ -158,13 +208,15 @@ class Condition(Strict):
 
     exists: FilterSpec | None = None  # at least ``min`` cards match (default 1)
     min: Count = 1
-    none: FilterSpec | None = None  # no card matches
+    none: FilterSpec | list[FilterSpec] | None = None  # no card matches (any of them)
     lp_at_least: Amount | None = None
     lp_at_most: Amount | None = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP against theirs
     # "you cannot Special Summon (Summon) the turn you activate this card": not yet this turn
     not_special_summoned: StrictBool | None = None
     not_summoned: StrictBool | None = None  # no Normal, Flip or Special Summon (Sets are not)
+    # every monster you Special Summoned this turn matches ("except Machine monsters")
+    special_summoned_only: FilterSpec | None = None
     start_of_main1: StrictBool | None = None  # nothing has happened yet in Main Phase 1
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
@@ -177,6 +229,8 @@ class Condition(Strict):
     not_sent_this_turn: StrictBool | None = None  # not the turn this card arrived in the GY
     no_cards_but_self: StrictBool | None = None  # you control no other cards
     fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
+    chain_at_least: Count | None = None  # the chain already holds this many links (Chain Strike)
+    name_not_in_chain: StrictBool | None = None  # no link of the chain is a card of this name
     attack_target_self: StrictBool | None = None
     attacker_self: StrictBool | None = None
     # the Damage Step's step now (the window's timing): damage_start, before_damage,
@@ -185,6 +239,9 @@ class Condition(Strict):
     opponent_attacks: StrictBool | None = None  # the attacking monster is the opponent's
     direct_attack: StrictBool | None = None  # the attack is a direct attack
     flipped_by_attack: StrictBool | None = None  # this card was face-down when attacked
+    this_card: FilterSpec | None = None  # this card matches ("while in Attack Position")
+    # the monsters in your Graveyard all have one original Type (Solidarity)
+    one_race_in_graveyard: StrictBool | None = None
 
 
 class Trigger(Strict):
@@ -200,6 +257,9 @@ class Trigger(Strict):
     from_: list[Where] = Field([], alias="from")  # sent_to_graveyard, leaves_field, destroyed
     # moves: why the card moved (battle, destroyed, discard, effect, cost, tribute, material)
     cause: list[Text] = []
+    # moves: the card moved during the resolution of an effect of this player's card
+    # ("sent to your GY by your opponent's card effect")
+    effect_by: Literal["you", "opponent"] | None = None
     categories: list[
         Literal[
             "draw",
@@ -228,6 +288,7 @@ class Trigger(Strict):
     card_activation: StrictBool | None = None  # activated: a Spell/Trap card activation
     on_field: StrictBool | None = None  # activated: the card was on the field when it activated
     destroys_at_least: Count | None = None  # activated: it would destroy that many on the field
+    face_up: StrictBool | None = None  # moves: the card was face-up where it was
 
 
 class Once(Strict):
@@ -238,7 +299,9 @@ class Once(Strict):
     ``activate``: "you can only activate 1 [card] per turn": a negated activation does not
     count (seed 000, 1.3.2 notes)."""
 
-    per: Literal["copy", "name", "duel", "chain"] = "copy"
+    # protected: for each card a replacement effect protects ("the first time each card
+    # you control would be destroyed each turn")
+    per: Literal["copy", "name", "duel", "chain", "protected"] = "copy"
     count: Annotated[StrictInt, Field(ge=1, le=10)] = 1
     key: Text | None = None  # effects that share one limit share a key
     activate: StrictBool = False
@@ -255,6 +318,9 @@ class Applies(Strict):
     # the ATK becomes a multiple of the original ATK (Megamorph)
     atk_becomes: Literal["double_original", "half_original"] | None = None
     per_counter: Text | None = None  # atk/def are for each such counter on this card
+    per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
+    archetype: Text | None = None  # it is also part of this archetype (that name's)
+    name: Text | None = None  # the card's name becomes this (Proto-Cyber Dragon)
 
 
 class EffectSpec(Strict):
@@ -277,6 +343,7 @@ class EffectSpec(Strict):
     speed: Literal[1, 2, 3] | None = None  # override (rare)
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
+    recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
 
     @model_validator(mode="after")
     def _shape(self) -> EffectSpec:
@@ -284,8 +351,12 @@ class EffectSpec(Strict):
             raise ValueError("a trigger effect needs trigger")
         if self.kind == "continuous" and self.applies is None and not (self.trigger and self.ops):
             raise ValueError("a continuous effect needs applies, or trigger and do")
-        # a Continuous or Field card's activation may only put it on the field (Skill Drain)
-        if self.kind not in ("continuous", "activate", "procedure") and not self.ops:
+        if self.kind == "replace" and (self.trigger is None or self.trigger.event
+                                       != "would_be_destroyed"):  # fmt: skip
+            raise ValueError("a replace effect needs trigger: {event: would_be_destroyed}")
+        # a Continuous or Field card's activation may only put it on the field (Skill Drain);
+        # a mandatory replacement may do nothing but keep the card ("it is not destroyed")
+        if self.kind not in ("continuous", "activate", "procedure", "replace") and not self.ops:
             raise ValueError(f"a {self.kind} effect needs do")
         return self
 
@@ -298,10 +369,14 @@ class CardFile(Strict):
     hatch: Text | None = None
     # facts about summoning written on the card (not effects)
     summon: Literal["normal", "special_only", "by_effect_only"] | None = None
+    # "cannot be Special Summoned except with X": only effects of cards of these names may
+    summoned_by: list[Text] = []
     note: Annotated[StrictStr, Field(max_length=2000)] | None = None
     # what the file does not play yet: the card plays the rest but counts as not supported
     # (coverage names it with this reason): never a partial card without saying so
     missing: Annotated[StrictStr, Field(max_length=500)] | None = None
+    # "you can only Special Summon [this card's name] once per turn"
+    special_summon_once: StrictBool = False
 
 
 def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.cards.filters import Filter
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, new_link
-from deckcheck.engine.effects.model import Effect
+from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
 from deckcheck.engine.effects.triggers import event_matches
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
+from deckcheck.engine.zones import free_main, free_spell
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -60,7 +62,9 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
             if slow and e.speed < 2:
                 continue
             # copies in a hidden pile are interchangeable: one option for them
-            key = (id(c.d), c.loc, str(e.index)) if c.loc in (HAND, GRAVE) else (iid, "", "")
+            # (each effect of a card on the field is an option of its own)
+            path = str(e.index)
+            key = (id(c.d), c.loc, path) if c.loc in (HAND, GRAVE) else (iid, "", path)
             if key in seen or not can_activate(duel, player, iid, e, timing, window):
                 continue
             seen.add(key)
@@ -154,12 +158,11 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
             return False
     elif timing != "main":
         return False
-    szone = s.sides[player].szone
     if d.spell_property == "field":
         return True
     if d.kind == "monster":
         return True
-    return EMPTY in szone[:5]
+    return bool(free_spell(s, player))
 
 
 def _damage_step_ok(e: Effect, timing: str, chain: bool) -> bool:
@@ -242,8 +245,13 @@ def destroy_count(duel: Duel, link: Link, e: Effect) -> int:
 
 
 def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
-    cond = e.condition
-    assert cond is not None
+    assert e.condition is not None
+    return holds(duel, link, e.condition)
+
+
+def holds(duel: Duel, link: Link, cond: Cond) -> bool:
+    """Whether a condition holds now for the link's player (an effect's, or an
+    operation's: "then, if you have 3 or more Spells in your GY, ...")."""
     c = cond.spec
     s = duel.state
     me = link["player"]
@@ -252,11 +260,9 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
         n = sum(1 for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me))
         if n < c.min:
             return False
-    none = cond.none
-    if none is not None and any(
-        _here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))
-    ):
-        return False
+    for none in cond.none:  # a list: no card matches any of them
+        if any(_here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))):
+            return False
     if c.lp_at_least is not None and side.lp < c.lp_at_least:
         return False
     if c.lp_at_most is not None and side.lp > c.lp_at_most:
@@ -266,6 +272,10 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
     if c.not_special_summoned and summoned_this_turn(s, me, special_only=True):
         return False
     if c.not_summoned and summoned_this_turn(s, me, special_only=False):
+        return False
+    if cond.summoned_only is not None and not _summoned_only(s, me, cond.summoned_only):
+        return False
+    if cond.this_card is not None and not matches(s, link["card"], cond.this_card, me):
         return False
     if c.lp_vs_opponent is not None:
         theirs = s.sides[1 - me].lp
@@ -307,10 +317,20 @@ def condition_holds(duel: Duel, link: Link, e: Effect) -> bool:
         return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
+    if c.one_race_in_graveyard:
+        grave = [s.cards[i].d for i in side.grave if s.cards[i].d.kind == "monster"]
+        if len({d.race for d in grave}) != 1:
+            return False
     if c.no_cards_but_self:
         mine = [i for i, x in enumerate(s.cards) if x.loc in FIELD and x.ctrl == me]
         if any(i != card for i in mine):
             return False
+    if c.chain_at_least is not None and len(s.chain) < c.chain_at_least:
+        return False
+    names = s.cards[card].d.names
+    if c.name_not_in_chain and any(not names.isdisjoint(s.cards[x["card"]].d.names)
+                                   for x in s.chain):  # fmt: skip
+        return False
     return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
 
 
@@ -331,6 +351,37 @@ def summoned_this_turn(s: State, player: int, special_only: bool) -> bool:
         elif e.how not in NOT_SPECIAL:
             return True
     return False
+
+
+def _summoned_only(s: State, player: int, flt: Filter) -> bool:
+    """Whether every monster ``player`` Special Summoned this turn matches ``flt``."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return True
+        special = e.kind == "summon" and e.player == player and e.how not in NOT_SPECIAL
+        if special and not matches(s, e.card, flt, player):
+            return False
+    return True
+
+
+def summoned_name_this_turn(s: State, player: int, names: frozenset[str]) -> bool:
+    """Whether ``player`` Special Summoned a monster with one of these names this turn
+    ("you can only Special Summon [name] once per turn")."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        special = e.kind == "summon" and e.player == player and e.how not in NOT_SPECIAL
+        if special and not names.isdisjoint(s.cards[e.card].d.names):
+            return True
+    return False
+
+
+def once_summoned(s: State, player: int, iid: int) -> bool:
+    """A monster whose name ``player`` may not Special Summon again this turn."""
+    fx = s.cards[iid].d.fx
+    if fx is None or not fx.special_summon_once:
+        return False
+    return summoned_name_this_turn(s, player, s.cards[iid].d.names)
 
 
 def _flipped_by_attack(s: State, card: int) -> bool:
@@ -358,6 +409,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         # "then" and "or, if you cannot" parts depend on what the earlier parts did
         if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
             continue
+        if o.condition is not None:  # "if you have ...": only when it holds
+            continue
         if o.cards is not None and o.cards.declared:  # the name is declared at resolution
             continue
         if o.cards is not None and o.cards.among:  # among what an earlier operation found
@@ -369,6 +422,9 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
             and o.cards.of in ("choose", "all")
         ):
             if not can_do(duel, link, o):
+                return False
+        elif o.do == "summon_self_as_monster":  # it needs a Monster Zone (4.3.3.11)
+            if not free_main(s, link["player"]) or summon_locked(s, link["player"]):
                 return False
         elif o.do == "create_tokens":
             if len([z for z in s.sides[link["player"]].mzone if z == EMPTY]) < (o.spec.count or 1):
