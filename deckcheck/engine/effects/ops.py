@@ -394,8 +394,8 @@ def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> 
         return False
     if d.extra:
         return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
-    if not d.summonable:
-        return c.proper
+    if not d.summonable:  # "must be Special Summoned by a card effect": any effect may
+        return c.proper or (d.fx is not None and d.fx.summon == "by_effect_only")
     return True
 
 
@@ -440,6 +440,8 @@ def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = [i for i in victims if i not in saved and s.cards[i].loc in FIELD]
     for iid in out:
         duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
+        if s.cards[iid].loc == MZONE:  # "the ATK it had on the field", for a damage after it
+            link.setdefault("known_atk", []).append([iid, s.cards[iid].gen + 1, atk(s, iid)])
     for iid in out:  # "destroy it, and if you do, banish it": straight to banishment
         to_pile(duel, iid, BANISHED if op.spec.banish else GRAVE, "destroyed")
     return out
@@ -1162,6 +1164,10 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return 0
     iid = ref[0]
     if spec.amount_of == "atk":
+        if s.cards[iid].loc != MZONE:  # a monster the effect destroyed: its ATK on the field
+            for card, gen, value in link.get("known_atk", ()):
+                if card == iid and gen == s.cards[iid].gen:
+                    return int(value)
         return atk(s, iid)
     if spec.amount_of == "def":
         return defense(s, iid)
