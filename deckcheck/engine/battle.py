@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
 from deckcheck.engine.base import check_win, damage
+from deckcheck.engine.effects import replace
 from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import to_pile
@@ -43,7 +44,8 @@ def attack_options(duel: Duel) -> list[Action]:
     s = duel.state
     tp = s.turn_player
     cards = s.cards
-    targets = s.monsters(1 - tp) or [EMPTY]
+    foes = s.monsters(1 - tp)
+    targets = attack_targets(s, foes) if foes else [EMPTY]
     opts: list[Action] = []
     if s.floating and player_flag(s, tp, "cannot_declare_attacks"):
         return opts
@@ -55,14 +57,35 @@ def attack_options(duel: Duel) -> list[Action]:
             continue
         if s.lasting and has_flag(s, iid, "cannot_attack"):
             continue
+        if s.lasting and _held_back(s, tp, iid):
+            continue
         # a second attack on monsters only, and none after a direct one (RC-ATK-011)
         twice = c.attacked == s.turn and has_flag(s, iid, "attack_monsters_twice")
-        if twice and (targets[0] == EMPTY or _attacked_directly(s, iid)):
+        if twice and (not foes or _attacked_directly(s, iid)):
             continue
         opts.extend(AttackChoice("attack", iid, t) for t in targets)
-        if targets[0] != EMPTY and s.lasting and has_flag(s, iid, "direct_attack"):
+        if foes and s.lasting and has_flag(s, iid, "direct_attack"):
             opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
+
+
+def attack_targets(s: State, foes: list[int]) -> list[int]:
+    """The opponent's monsters an attack may target: only a monster with ``attack_lure``
+    (Dupe Frog: "cannot target monsters for attacks, except this one"); with two such
+    monsters each allows only itself, so none."""
+    if not s.lasting:
+        return foes
+    lures = [i for i in foes if has_flag(s, i, "attack_lure")]
+    if not lures:
+        return foes
+    return lures if len(lures) == 1 else []
+
+
+def _held_back(s: State, player: int, iid: int) -> bool:
+    """Another monster of the player is the only one that may attack this turn (Sirocco
+    the Dawn: "monsters other than the targeted monster cannot attack")."""
+    return any(m.value == "sole_attacker" and m.stat == "flag" and m.card != iid
+               and s.cards[m.card].ctrl == player for m in s.lasting)  # fmt: skip
 
 
 def allowed_attacks(s: State, iid: int) -> int:
@@ -151,7 +174,8 @@ def replay(duel: Duel, f: Frame) -> Prompt:
     b = s.battle
     assert b is not None
     tp = s.turn_player
-    targets = s.monsters(1 - tp) or [EMPTY]
+    foes = s.monsters(1 - tp)
+    targets = attack_targets(s, foes) if foes else [EMPTY]
     f.step = "replayed"
     return Prompt(tp, "replay", (*(AttackChoice("attack", b.attacker, t) for t in targets), CANCEL))
 
@@ -221,16 +245,60 @@ def ds_damage(duel: Duel, f: Frame) -> None:
     b = s.battle
     assert b is not None
     if _battle_live(duel):
-        calculate(duel)
-        if check_win(duel):
-            return
-    else:
-        b.live = False
+        # the outcome first: the monsters it would destroy may be kept by a replacement
+        # effect, asked before anything is applied (seed 000, 6.3.4.3.3; RC-DS-014)
+        f.data["doomed"], f.data["replaced"] = _doomed(duel), []
+        f.step = "ds_replace"
+        return
+    b.live = False
+    _after_damage(duel)
+
+
+@handles("battle", "ds_replace", "ds_replaced")
+def ds_replace(duel: Duel, f: Frame) -> Prompt | None:
+    """Replacement effects for the battle's destruction, then damage calculation is
+    applied; what the replacements do instead happens after it (002:3197)."""
+    if f.step == "ds_replaced":
+        f.data["replaced"].append(replace.answer(f.answer))
+    uses, prompt = replace.plan(duel, f.data["doomed"], "battle", f.data["replaced"])
+    if prompt is not None:
+        f.step = "ds_replaced"
+        return prompt
+    del f.data["doomed"], f.data["replaced"]
+    calculate(duel, {v for u in uses for v in u.saves})
+    if uses:
+        replace.carry_out(duel, uses)
+    if check_win(duel):
+        return None
+    _after_damage(duel)
+    return None
+
+
+def _after_damage(duel: Duel) -> None:
     duel.emit(PhaseEvent("step", "after_damage"))
     open_window(duel, "after_damage", "ds_end")
 
 
-def calculate(duel: Duel) -> None:
+def _doomed(duel: Duel) -> list[int]:
+    """The monsters damage calculation would destroy, as calculate decides it."""
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    if b.target == EMPTY:
+        return []
+    power = atk(s, b.attacker)
+    if s.cards[b.target].in_def:
+        hit = [b.target] if power > defense(s, b.target) else []
+    else:
+        guard = atk(s, b.target)
+        hit = [b.target] if power > guard else [b.attacker] if power < guard else []
+        if power == guard and power > 0:
+            hit = [b.attacker, b.target]
+    return [i for i in hit if not _survives(s, i, use=False)]
+
+
+def calculate(duel: Duel, saved: set[int] | frozenset[int] = frozenset()) -> None:
+    """Damage calculation; ``saved`` are monsters a replacement effect keeps."""
     s = duel.state
     b = s.battle
     assert b is not None
@@ -242,44 +310,92 @@ def calculate(duel: Duel) -> None:
     if not s.cards[b.target].in_def:
         guard = atk(s, b.target)
         if power > guard:
-            _destroy(duel, b.target)
-            _battle_damage(duel, 1 - tp, power - guard)
+            _destroy(duel, b.target, saved=saved)
+            _battle_damage(duel, 1 - tp, _doubled(s, b.attacker, power - guard))
         elif power < guard:
-            _destroy(duel, b.attacker)
-            _battle_damage(duel, tp, guard - power)
+            _destroy(duel, b.attacker, saved=saved)
+            _battle_damage(duel, tp, _doubled(s, b.target, guard - power))
         elif power > 0:  # equal ATK: both destroyed, unless both are 0 (6.3.4.3.3.1)
-            _destroy(duel, b.attacker, b.target)
+            _destroy(duel, b.attacker, b.target, saved=saved)
         return
     guard = defense(s, b.target)
     if power > guard:
-        _destroy(duel, b.target)
+        _destroy(duel, b.target, saved=saved)
         if s.lasting and has_flag(s, b.attacker, "piercing"):  # RC-DC-014: battle damage
-            _battle_damage(duel, 1 - tp, power - guard)
+            _battle_damage(duel, 1 - tp, _doubled(s, b.attacker, power - guard))
     elif power < guard:
         _battle_damage(duel, tp, guard - power)
 
 
+def _doubled(s: State, iid: int, amount: int) -> int:
+    """Battle damage a monster inflicts by battling a monster, doubled by its flag."""
+    return amount * 2 if s.lasting and has_flag(s, iid, "double_battle_damage") else amount
+
+
 def _battle_damage(duel: Duel, player: int, amount: int) -> None:
     s = duel.state
+    if s.floating and player_flag(s, player, "reflect_battle_damage"):
+        player = 1 - player  # Dimension Wall: the opponent takes it instead
     if s.floating and player_flag(s, player, "no_battle_damage"):
+        return
+    if s.lasting and _shielded_by_battler(s, player):
+        return
+    if s.floating and player_flag(s, player, "next_battle_damage_zero"):
+        _use_flag(s, player, "next_battle_damage_zero")  # Mistral: only the next time
         return
     damage(duel, player, amount, "battle")
 
 
-def _destroy(duel: Duel, *iids: int) -> None:
+def _shielded_by_battler(s: State, player: int) -> bool:
+    """A monster of ``player`` in this battle keeps its controller from battle damage
+    (Blackwing Armor Master: "you take no battle damage from attacks involving this card")."""
+    b = s.battle
+    both = (b.attacker, b.target) if b is not None else ()
+    return any(i != EMPTY and s.cards[i].ctrl == player
+               and has_flag(s, i, "controller_no_battle_damage") for i in both)  # fmt: skip
+
+
+def _use_flag(s: State, player: int, flag: str) -> None:
+    """A player flag that works once: the first entry giving it is used up."""
+    for f in s.floating:
+        if f.get("kind") == "flags" and f["player"] == player and flag in f["flags"]:
+            f["flags"] = [x for x in f["flags"] if x != flag]
+            return
+
+
+def _destroy(duel: Duel, *iids: int, saved: set[int] | frozenset[int] = frozenset()) -> None:
     """Monsters destroyed by one battle are destroyed at once: each event sees all of them
     destroyed (mutual destruction, RC-DS-016)."""
     s = duel.state
     out = []
     for iid in iids:
-        if s.lasting and has_flag(s, iid, "no_battle_destroy"):
-            continue
-        if s.floating and player_flag(s, s.cards[iid].ctrl, "monsters_no_battle_destroy"):
+        if iid in saved or _survives(s, iid, use=True):
             continue
         s.cards[iid].destroyed = True
         out.append(iid)
     for iid in out:
         duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "battle"))
+
+
+def _survives(s: State, iid: int, use: bool) -> bool:
+    """Whether the monster cannot be destroyed by this battle (``use``: a protection that
+    works once is used up)."""
+    if s.lasting and has_flag(s, iid, "no_battle_destroy"):
+        return True
+    if s.lasting and has_flag(s, iid, "no_battle_destroy_once") and _spared(s, iid, use):
+        return True
+    return bool(s.floating) and player_flag(s, s.cards[iid].ctrl, "monsters_no_battle_destroy")
+
+
+def _spared(s: State, iid: int, use: bool = True) -> bool:
+    """Once per turn, not destroyed by battle: the first time each turn it is spared (the
+    key dies with the turn, like once-per-turn limits)."""
+    key = f"t{s.turn}:c{iid}.{s.cards[iid].gen}:battle_spared"
+    if s.used.get(key):
+        return False
+    if use:
+        s.used[key] = 1
+    return True
 
 
 @handles("battle", "ds_end")

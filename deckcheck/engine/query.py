@@ -59,7 +59,8 @@ def add_lasting(
     until: int = 0,
 ) -> Lasting:
     """Start applying a modifier (the next stamp orders it after every earlier one)."""
-    if stat not in (*NUMERIC, *WORDS, "name", "flag") or op not in ("set_base", "set", "add"):
+    known = (*NUMERIC, *WORDS, "name", "archetype", "flag")
+    if stat not in known or op not in ("set_base", "set", "add"):
         raise ValueError(f"not a modifier: {stat} {op}")
     s.stamps += 1
     mod = Lasting(card, stat, op, value, continuous, s.stamps, source, until)
@@ -88,14 +89,27 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
 
 def unaffected(s: State, iid: int, source: int) -> bool:
     """Whether the card is unaffected by the effects of card ``source``: a flag
-    ``unaffected_by_spells_traps`` shields it from every other Spell/Trap (Forbidden Lance)."""
-    if not s.lasting or s.cards[source].d.kind not in ("spell", "trap"):
+    ``unaffected_by_spells_traps`` shields it from every other Spell/Trap (Forbidden Lance),
+    ``unaffected_by_opponent`` from every card its controller's opponent controls (Eternal
+    Soul)."""
+    if not s.lasting:
         return False
-    return any(
-        m.card == iid and m.value == "unaffected_by_spells_traps" and m.source != source
-        for m in s.lasting
-        if m.stat == "flag"
-    )
+    spell_trap = s.cards[source].d.kind in ("spell", "trap")
+    for m in s.lasting:
+        if m.card != iid or m.stat != "flag" or m.source == source:
+            continue
+        if m.value == "unaffected_by_spells_traps" and spell_trap:
+            return True
+        if isinstance(m.value, str) and m.value.startswith("unaffected_by_others"):
+            spared = m.value.partition(":")[2].casefold()  # "except Mathmech cards"
+            if not spared or spared not in (a.casefold() for a in view(s, source).archetypes):
+                return True
+        if m.value == "unaffected_by_opponent":
+            from deckcheck.engine.effects.context import controller_of
+
+            if controller_of(s, source) != s.cards[iid].ctrl:
+                return True
+    return False
 
 
 def _mods(s: State, iid: int, stat: str) -> list[Lasting]:
@@ -125,38 +139,46 @@ def _number(printed: int, mods: list[Lasting]) -> int:
     return max(0, value + pending)
 
 
+def printed(s: State, iid: int) -> CardDef:
+    """The card as printed where it is: a Trap Monster in a Monster Zone is the monster
+    its card file makes it, with its own stats as original values (seed 000, 4.3.3.11)."""
+    c = s.cards[iid]
+    m = c.d.as_monster
+    return m if m is not None and c.loc == "monster" else c.d
+
+
 def number(s: State, iid: int, stat: str) -> int:
     """The current value of a numeric characteristic (atk, defense, level, rank, link,
     scale)."""
-    d = s.cards[iid].d
-    printed: int = getattr(d, stat)
+    d = printed(s, iid)
+    base: int = getattr(d, stat)
     if not s.lasting:
-        return printed
+        return base
     mods = _mods(s, iid, stat)
-    return _number(printed, mods) if mods else printed
+    return _number(base, mods) if mods else base
 
 
 def atk(s: State, iid: int) -> int:
     if not s.lasting:
-        return s.cards[iid].d.atk
+        return printed(s, iid).atk
     return number(s, iid, "atk")
 
 
 def defense(s: State, iid: int) -> int:
     if not s.lasting:
-        return s.cards[iid].d.defense
+        return printed(s, iid).defense
     return number(s, iid, "defense")
 
 
 def level(s: State, iid: int) -> int:
     if not s.lasting:
-        return s.cards[iid].d.level
+        return printed(s, iid).level
     return number(s, iid, "level")
 
 
 def word(s: State, iid: int, stat: str) -> str | None:
     """The current Attribute or Type (race): the last ``set`` wins."""
-    value = getattr(s.cards[iid].d, stat)
+    value = getattr(printed(s, iid), stat)
     for m in sorted(_mods(s, iid, stat), key=lambda m: m.stamp) if s.lasting else ():
         value = str(m.value)
     return value
@@ -167,6 +189,15 @@ def names(s: State, iid: int) -> frozenset[str]:
     found = s.cards[iid].d.names
     for m in sorted(_mods(s, iid, "name"), key=lambda m: m.stamp) if s.lasting else ():
         found = frozenset({str(m.value)}) if m.op != "add" else found | {str(m.value)}
+    return found
+
+
+def archetypes(s: State, iid: int) -> tuple[str, ...]:
+    """The archetypes the card is part of now: printed, and those effects add."""
+    found = s.cards[iid].d.archetypes
+    for m in _mods(s, iid, "archetype") if s.lasting else ():
+        if m.value not in found:
+            found = (*found, str(m.value))
     return found
 
 
@@ -183,7 +214,7 @@ def tributes_needed(s: State, iid: int) -> int:
 def sameness(s: State, iid: int) -> object:
     """A key under which copies of a card are interchangeable: the shared definition's
     identity, unless something modifies this copy (then it is a card of its own)."""
-    d = s.cards[iid].d
+    d = printed(s, iid)
     if s.lasting and any(m.card == iid for m in s.lasting):
         return ("modified", iid)
     return id(d)
@@ -193,10 +224,11 @@ def view(s: State, iid: int) -> CardDef:
     """The card's definition with its current characteristics: the shared definition
     itself when nothing modifies it (so caches keyed by definitions stay valid), else a
     new one that no cache keeps."""
-    d = s.cards[iid].d
+    d = printed(s, iid)
     if not s.lasting or not any(m.card == iid for m in s.lasting):
         return d
     changes: dict[str, object] = {k: number(s, iid, k) for k in NUMERIC}
     changes.update({k: word(s, iid, k) for k in WORDS})
     changes["names"] = names(s, iid)
+    changes["archetypes"] = archetypes(s, iid)
     return replace(d, **changes)  # type: ignore[arg-type]

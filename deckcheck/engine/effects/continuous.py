@@ -111,8 +111,11 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "atk", "set", value, iid))
                 if a.defense and times:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
-                for flag in a.flags:
-                    wanted.append((t, "flag", "add", flag, iid))
+                if a.atk_of == "battle_opponent" and _battle_foe_atk(s, t):
+                    wanted.append((t, "atk", "add", _battle_foe_atk(s, t), iid))
+                for flag in a.flags:  # an immunity may spare an archetype's cards
+                    spared = f"{flag}:{a.except_archetype}" if a.except_archetype else flag
+                    wanted.append((t, "flag", "add", spared, iid))
                 if a.name:
                     wanted.append((t, "name", "set", a.name, iid))
                 if a.archetype:  # the new name's archetype (Dupe Frog as "Des Frog")
@@ -120,6 +123,19 @@ def _adjust_once(duel: Duel) -> bool:
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
     return changed
+
+
+def _battle_foe_atk(s: State, iid: int) -> int:
+    """The current ATK of the opponent's monster ``iid`` battles now (0: none)."""
+    from deckcheck.engine.query import atk
+
+    b = s.battle
+    if b is None or iid not in (b.attacker, b.target) or EMPTY in (b.attacker, b.target):
+        return 0
+    other = b.target if iid == b.attacker else b.attacker
+    if s.cards[other].loc != MZONE or s.cards[other].ctrl == s.cards[iid].ctrl:
+        return 0
+    return atk(s, other)
 
 
 def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int]]) -> None:

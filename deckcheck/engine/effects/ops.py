@@ -673,6 +673,8 @@ def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
         if zone not in _zones(duel, link, op, iid, []):
             continue
         summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos)
+        if iid == link["card"]:  # summoned by its own effect: still "this card" after it
+            link["gen"] = s.cards[iid].gen
         out.append(iid)
     return out
 
@@ -1155,6 +1157,16 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return link.get("dealt", 0)
     if spec.amount_of == "kept":  # worked out when the floating effect was created
         return int(link.get("kept", 0))
+    if spec.amount_of == "counters_removed":  # by this effect's remove_counters
+        return int(link.get("removed", 0)) * (spec.amount or 1)
+    if spec.amount_of == "atk_lost":  # the ATK the last ATK change really took away
+        return int(link.get("lost", 0))
+    if spec.amount_of == "total_atk" and spec.total_of is not None:
+        from deckcheck.engine.effects.model import select
+
+        mine = set(pool(duel, link, op.cards)) if op.cards is not None else set()
+        # "except itself": the cards it acts on do not count
+        return sum(atk(s, i) for i in pool(duel, link, select(spec.total_of)) if i not in mine)
     if spec.amount_of == "battle_opponent_atk":
         b = s.battle
         both = (b.attacker, b.target) if b is not None else ()
@@ -1186,19 +1198,27 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
         c = s.cards[iid]
         if c.loc != MZONE or not c.face_up:
             continue
-        if op.spec.original:  # the original value becomes it (or half of it)
-            base = printed(s, iid).atk if stat == "atk" else printed(s, iid).defense
-            value = (base + 1) // 2 if op.spec.half else amount(duel, link, op)
-            add_lasting(s, iid, stat, "set_base", value, False, link["card"], until)
-        elif op.spec.half:  # "becomes half": rounded up (RC-RND-002)
-            now = atk(s, iid) if stat == "atk" else defense(s, iid)
-            add_lasting(s, iid, stat, "set", (now + 1) // 2, False, link["card"], until)
-        elif op.do.startswith("set"):
-            add_lasting(s, iid, stat, "set", amount(duel, link, op), False, link["card"], until)
-        else:
-            add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
+        before = atk(s, iid)
+        _change_one(duel, link, op, iid, stat, until)
+        if stat == "atk":  # "the ATK lost by this effect" (Black-Winged Dragon)
+            link["lost"] = max(0, before - atk(s, iid))
         out.append(iid)
     return out
+
+
+def _change_one(duel: Duel, link: Link, op: Op, iid: int, stat: str, until: int) -> None:
+    s = duel.state
+    if op.spec.original:  # the original value becomes it (or half of it)
+        base = printed(s, iid).atk if stat == "atk" else printed(s, iid).defense
+        value = (base + 1) // 2 if op.spec.half else amount(duel, link, op)
+        add_lasting(s, iid, stat, "set_base", value, False, link["card"], until)
+    elif op.spec.half:  # "becomes half": rounded up (RC-RND-002)
+        now = atk(s, iid) if stat == "atk" else defense(s, iid)
+        add_lasting(s, iid, stat, "set", (now + 1) // 2, False, link["card"], until)
+    elif op.do.startswith("set"):
+        add_lasting(s, iid, stat, "set", amount(duel, link, op), False, link["card"], until)
+    else:
+        add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
 
 
 def summon_locked(s: State, player: int) -> bool:
@@ -1235,10 +1255,33 @@ def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         n = (n + 1) // 2
     link["dealt"] = 0
     for p in players(op.spec.player, link["player"]):
+        if n > 0 and _damage_to_counter(duel, p):
+            continue
         if not player_flag(s, p, "no_effect_damage"):
             damage(duel, p, n, "effect")
             link["dealt"] = max(link["dealt"], n)
     return []
+
+
+def _damage_to_counter(duel: Duel, player: int) -> bool:
+    """Effect damage ``player`` would take places a counter on a face-up monster of theirs
+    whose continuous effect says so, instead (Black-Winged Dragon's Black Feather Counters)."""
+    from deckcheck.engine.effects.continuous import negated
+
+    s = duel.state
+    for iid in duel.template.continuous_cards:
+        c = s.cards[iid]
+        if c.loc != MZONE or c.ctrl != player or not c.face_up or negated(s, iid):
+            continue
+        fx = c.d.fx
+        assert fx is not None
+        for e in fx.continuous:
+            name = e.applies.damage_counter if e.applies is not None else None
+            if name:
+                c.counters[name] = c.counters.get(name, 0) + 1
+                duel.emit(CounterEvent("counter", c.ctrl, iid, name, 1))
+                return True
+    return False
 
 
 @verb("gain_lp")
@@ -1438,6 +1481,8 @@ def place_counters(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
         c = s.cards[iid]
         if c.loc not in FIELD or not c.face_up:
             continue
+        if op.spec.max is not None and c.counters.get(name, 0) >= op.spec.max:
+            continue  # "(max. 1)"
         c.counters[name] = c.counters.get(name, 0) + (op.spec.count or 1)
         duel.emit(CounterEvent("counter", c.ctrl, iid, name, op.spec.count or 1))
         out.append(iid)
@@ -1450,16 +1495,20 @@ def remove_counters(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
     name = op.spec.counter or ""
     n = op.spec.count or 1
     out = []
+    removed = 0
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         have = c.counters.get(name, 0)
         if have < n:  # a counter of another kind does not count (RC-CNT-003)
             continue
-        c.counters[name] = have - n
+        taken = have if op.spec.every else n  # "remove all": every counter of that kind
+        removed += taken
+        c.counters[name] = have - taken
         if not c.counters[name]:
             del c.counters[name]
-        duel.emit(CounterEvent("counter_removed", c.ctrl, iid, name, n))
+        duel.emit(CounterEvent("counter_removed", c.ctrl, iid, name, taken))
         out.append(iid)
+    link["removed"] = removed
     return out
 
 

@@ -40,7 +40,7 @@ EVENTS = (
     "destroyed_by_effect", "sent_to_graveyard", "leaves_field", "discarded", "banished",
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
-    "battled", "would_be_destroyed",
+    "battled", "would_be_destroyed", "before_damage", "damage_step_end",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -76,6 +76,10 @@ class Cards(Strict):
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
     count_of: FilterSpec | None = None
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
+    # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
+    # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
+    atk_below: Literal["self", "event"] | None = None
+    def_below: Literal["self", "event"] | None = None
 
 
 class MonsterForm(Strict):
@@ -119,7 +123,8 @@ class Op(Strict):
     amount_of: (
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
-            "kept", "chain_link", "dealt", "total_original_atk",
+            "kept", "chain_link", "dealt", "total_original_atk", "counters_removed",
+            "atk_lost", "total_atk",
         ]  # fmt: skip
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
@@ -172,6 +177,10 @@ class Op(Strict):
     keep_order: StrictBool = False
     label: Text | None = None
     monster: MonsterForm | None = None  # summon_self_as_monster: what the Trap becomes
+    every: StrictBool = False  # remove_counters: all of them from each card (at least 1)
+    max: Count | None = None  # place_counters: only while a card holds fewer than this
+    # amount_of total_atk: the cards whose current ATK adds up (less those this acts on)
+    total_of: Cards | None = None
 
     @model_validator(mode="after")
     def _needs(self) -> Op:
@@ -239,9 +248,14 @@ class Condition(Strict):
     opponent_attacks: StrictBool | None = None  # the attacking monster is the opponent's
     direct_attack: StrictBool | None = None  # the attack is a direct attack
     flipped_by_attack: StrictBool | None = None  # this card was face-down when attacked
+    replaced_this_turn: StrictBool | None = None  # its replacement effect applied this turn
     this_card: FilterSpec | None = None  # this card matches ("while in Attack Position")
     # the monsters in your Graveyard all have one original Type (Solidarity)
     one_race_in_graveyard: StrictBool | None = None
+    not_attacked: StrictBool | None = None  # this card has not declared an attack this turn
+    max: Count | None = None  # exists: at most this many match ("exactly 3": min 3, max 3)
+    # the opponent's monster in the current battle with this card matches (Armed Wing)
+    battle_opponent: FilterSpec | None = None
 
 
 class Trigger(Strict):
@@ -289,6 +303,9 @@ class Trigger(Strict):
     on_field: StrictBool | None = None  # activated: the card was on the field when it activated
     destroys_at_least: Count | None = None  # activated: it would destroy that many on the field
     face_up: StrictBool | None = None  # moves: the card was face-up where it was
+    # battle_destroyed_other: once the destroyed monster is sent to the Graveyard ("and
+    # sends it to the GY"), at the end of the Damage Step
+    sent: StrictBool = False
 
 
 class Once(Strict):
@@ -319,8 +336,14 @@ class Applies(Strict):
     atk_becomes: Literal["double_original", "half_original"] | None = None
     per_counter: Text | None = None  # atk/def are for each such counter on this card
     per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
+    # unaffected_by_others: the cards of this archetype still affect it (Final Sigma)
+    except_archetype: Text | None = None
     archetype: Text | None = None  # it is also part of this archetype (that name's)
     name: Text | None = None  # the card's name becomes this (Proto-Cyber Dragon)
+    # effect damage its controller would take places 1 such counter on this card instead
+    damage_counter: Text | None = None
+    # ATK change: the current ATK of the opponent's monster this card battles (Crystal Wing)
+    atk_of: Literal["battle_opponent"] | None = None
 
 
 class EffectSpec(Strict):
@@ -344,6 +367,9 @@ class EffectSpec(Strict):
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
+    # procedure: a Normal Summon or Set without Tributes while the condition holds (it uses
+    # the Normal Summon), not a Special Summon (Blackwing - Sirocco the Dawn)
+    without_tributes: StrictBool = False
 
     @model_validator(mode="after")
     def _shape(self) -> EffectSpec:
