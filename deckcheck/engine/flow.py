@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers register)
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import check_win, distinct
-from deckcheck.engine.effects.ops import skips
+from deckcheck.engine.effects.ops import return_banished, skips
 from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
 from deckcheck.engine.moves import draw, to_pile
 from deckcheck.engine.processor import handles, open_window, push
@@ -88,6 +88,8 @@ def draw_phase(duel: Duel, f: Frame) -> None:
 def standby(duel: Duel, f: Frame) -> None:
     duel.state.phase = "standby"
     duel.emit(PhaseEvent("phase", "standby"))
+    if duel.state.floating:  # cards banished "until your next Standby Phase" come back
+        return_banished(duel)
     open_window(duel, "standby", "main1")
 
 

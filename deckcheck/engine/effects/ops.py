@@ -449,13 +449,49 @@ def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 
 @verb("banish")
 def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    s = duel.state
     out = []
     for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        was, ctrl = c.loc, c.ctrl
         to_pile(duel, iid, BANISHED, "banished_face_down" if op.spec.face_down else "effect")
         if op.spec.face_down:
-            duel.state.cards[iid].face_up = False
+            c.face_up = False
+        if op.spec.until == "your_next_standby" and c.loc == BANISHED:  # it comes back
+            s.floating.append({"kind": "banished_until", "player": link["player"],
+                               "turn": s.turn, "card": iid, "gen": c.gen, "from": was,
+                               "ctrl": ctrl})  # fmt: skip
         out.append(iid)
     return out
+
+
+def return_banished(duel: Duel) -> None:
+    """In the Standby Phase of the player who banished them "until your next Standby
+    Phase", the cards come back: a monster to its controller's field (the first free Main
+    Monster Zone, face-up Attack Position; none free: to the Graveyard), a card from the
+    hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
+    s = duel.state
+    due = [f for f in s.floating if f.get("kind") == "banished_until"
+           and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
+    if not due:
+        return
+    s.floating = [f for f in s.floating if all(f is not d for d in due)]
+    for f in due:
+        iid = f["card"]
+        c = s.cards[iid]
+        if c.loc != BANISHED or c.gen != f["gen"]:
+            continue  # it moved in the meantime: a new card, it stays where it is
+        if f["from"] != MZONE:
+            to_pile(duel, iid, HAND if f["from"] == HAND else GRAVE, "returned")
+            continue
+        zones = free_main(s, f["ctrl"])
+        if not zones:
+            to_pile(duel, iid, GRAVE, "no_zone")
+            continue
+        lift(s, iid)
+        place_monster(s, iid, f["ctrl"], zones[0], True, False)
+        c.placed = s.turn
+        duel.emit(MoveEvent("to_" + MZONE, f["ctrl"], iid, "returned"))
 
 
 @verb("send_to_graveyard", "tribute")

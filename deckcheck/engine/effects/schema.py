@@ -24,8 +24,9 @@ Kind = Literal[
 Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
 Who = Literal["you", "opponent", "both"]
 Until = Literal[
-    "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step"
-]
+    "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step",
+    "your_next_standby",
+]  # fmt: skip  (your_next_standby: banish "until your next Standby Phase")
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 Signed = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
