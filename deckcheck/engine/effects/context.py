@@ -133,6 +133,8 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         mine = atk(s, link["card"])
         out = [i for i in out if atk(s, i) >= mine or defense(s, i) >= mine]
+    if sel.atk_below or sel.def_below:  # lower than this card's or the event card's ATK
+        out = _below(s, link, sel, out)
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]
@@ -148,9 +150,25 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     return out
 
 
+def _below(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
+    from deckcheck.engine.query import atk, defense
+
+    for than, stat in ((sel.atk_below, atk), (sel.def_below, defense)):
+        if than is None:
+            continue
+        ref = [link["card"]] if than == "self" else link["event"]
+        if not ref:
+            return []
+        top = atk(s, ref[0])
+        out = [i for i in out if stat(s, i) < top]
+    return out
+
+
 def most(duel: Duel, link: Link, sel: Select) -> int:
     """How many cards a ``choose`` takes at most: ``count``, or with ``count_of`` the number
     of cards that filter matches now (Flip Flop Frog)."""
+    if sel.count_previous:  # "up to the number of Lightsworn cards sent"
+        return len(link["previous"])
     if sel.count_of is None:
         return sel.count
     s = duel.state

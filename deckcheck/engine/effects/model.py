@@ -45,6 +45,9 @@ class Select:
     graveyard_race: bool = False
     also: Filter | None = None  # choose/all: cards matching this filter count as well
     reaches_atk: bool = False
+    atk_below: str | None = None  # self/event: ATK lower than that card's ATK
+    def_below: str | None = None  # self/event: DEF lower than that card's ATK
+    count_previous: bool = False  # choose: at most as many as the previous operation's cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,7 @@ class Trig:
     on_field: bool | None = None
     effect_by: str | None = None
     face_up: bool | None = None  # moves: the card was face-up where it was
+    sent: bool = False  # battle_destroyed_other: once the monster is sent to the GY
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,7 @@ class Cond:
     none: tuple[Filter, ...]  # no card may match any of them
     summoned_only: Filter | None = None  # special_summoned_only
     this_card: Filter | None = None
+    battle_opponent: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +118,7 @@ class Effect:
     remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     recheck: bool = False  # the condition is checked again at resolution
+    set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +138,8 @@ class CardEffects:
     special_summon_once: bool = False  # only one Special Summon of its name per turn
     summoned_by: frozenset[str] = field(default=frozenset())  # only these cards summon it
     replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
+    # procedures for a Normal Summon or Set without Tributes (main_phase.py)
+    no_tribute: tuple[Effect, ...] = field(default=())
 
 
 def select(spec: sch.Cards) -> Select:
@@ -139,7 +147,9 @@ def select(spec: sch.Cards) -> Select:
         spec.of,
         parse_filter(spec.filter) if spec.filter else EMPTY_FILTER,
         spec.count,
-        (1 if spec.count_of is not None else spec.count) if spec.min is None else spec.min,
+        (1 if spec.count_of is not None or spec.count_previous else spec.count)
+        if spec.min is None
+        else spec.min,
         spec.chooser,
         spec.other,
         spec.random,
@@ -149,9 +159,12 @@ def select(spec: sch.Cards) -> Select:
         spec.atk_within_lp,
         spec.declared,
         parse_filter(spec.count_of) if spec.count_of is not None else None,
-        spec.graveyard_race,
+        graveyard_race=spec.graveyard_race,
+        count_previous=spec.count_previous,
         also=parse_filter(spec.also) if spec.also else None,
         reaches_atk=spec.reaches_atk,
+        atk_below=spec.atk_below,
+        def_below=spec.def_below,
     )
 
 
@@ -239,6 +252,7 @@ def condition(c: sch.Condition) -> Cond:
         else (),
         parse_filter(c.special_summoned_only) if c.special_summoned_only else None,
         parse_filter(c.this_card) if c.this_card else None,
+        parse_filter(c.battle_opponent) if c.battle_opponent else None,
     )
 
 
@@ -273,6 +287,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.on_field,
             t.effect_by,
             t.face_up,
+            t.sent,
         )
     cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)
@@ -309,6 +324,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         remains=e.remains,
         per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
         recheck=e.recheck,
+        set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,
     )
 
 
@@ -317,9 +333,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         compile_effect(n, e, card_kind, spell_property) for n, e in enumerate(spec.effects)
     )
     activated = tuple(
-        e
-        for e in all_
-        if e.kind not in ("trigger", "flip", "continuous", "procedure", "replace")
+        e for e in all_ if e.kind not in ("trigger", "flip", "continuous", "procedure", "replace")
     )
     return CardEffects(
         all_,
@@ -333,10 +347,14 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         tuple(e for e in all_ if e.kind == "continuous" and e.applies is not None),
         activated,
         frozenset(r for e in activated for r in e.range),
-        tuple(e for e in all_ if e.kind == "procedure"),
+        tuple(
+            e for e, x in zip(all_, spec.effects, strict=True)
+            if e.kind == "procedure" and not x.without_tributes
+        ),
         spec.special_summon_once,
         frozenset(spec.summoned_by),
         replacements=tuple(e for e in all_ if e.kind == "replace"),
+        no_tribute=tuple(e for e, x in zip(all_, spec.effects, strict=True) if x.without_tributes),
     )
 
 

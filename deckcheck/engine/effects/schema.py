@@ -76,6 +76,8 @@ class Cards(Strict):
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
     count_of: FilterSpec | None = None
+    # choose: at most as many as the cards the previous operation acted on (Minerva)
+    count_previous: StrictBool = False
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
     # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
     # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
@@ -121,14 +123,16 @@ class Op(Strict):
     player: Who = "you"
     count: Count | None = None  # draw, mill, discard (random), tokens, counters
     amount: Signed | None = None  # LP, ATK/DEF change
+    # fmt: off
     amount_of: (
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
             "kept", "chain_link", "dealt", "total_original_atk", "counters_removed",
             "atk_lost", "total_atk",
-        ]  # fmt: skip
+        ]
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
+    # fmt: on
     # kept: the number a create_floating worked out when it was created (Power Bond)
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
@@ -368,6 +372,8 @@ class EffectSpec(Strict):
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
+    # a Trap that may be activated the turn it was Set while this holds (Shade Brigandine)
+    set_turn_if: Condition | None = None
     # procedure: a Normal Summon or Set without Tributes while the condition holds (it uses
     # the Normal Summon), not a Special Summon (Blackwing - Sirocco the Dawn)
     without_tributes: StrictBool = False
