@@ -115,7 +115,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         seen.add(same)
         if d.kind == "monster":
             if can_summon_now and d.summonable:
-                n = tributes_needed(s, iid)
+                n = tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
                 if (tributes_ok[n] if n else free) and only is not False:
                     if not no_summons:
@@ -281,6 +281,23 @@ def lent_monsters(s: State, player: int) -> list[int]:
                    and s.cards[m.source].owner == player})  # fmt: skip
 
 
+def tributes(duel: Duel, iid: int) -> int:
+    """Tributes a Normal Summon or Set of this monster needs now: none while a procedure of
+    its card lets it be summoned without them (Sirocco the Dawn)."""
+    n = tributes_needed(duel.state, iid)
+    fx = duel.state.cards[iid].d.fx
+    if n and fx is not None and fx.no_tribute and duel.effects.live:
+        from deckcheck.engine.effects.context import new_link
+        from deckcheck.engine.effects.timing import condition_holds
+
+        s = duel.state
+        for e in fx.no_tribute:
+            link = new_link(s, iid, str(e.index), s.turn_player, e)
+            if e.condition is None or condition_holds(duel, link, e):
+                return 0
+    return n
+
+
 def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
     return Prompt(player, "zone", tuple(ZoneChoice("zone", z) for z in zones), iid)
 
@@ -289,7 +306,7 @@ def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
 @handles("set", "start")
 def normal_summon(duel: Duel, f: Frame) -> Prompt | None:
     s = duel.state
-    n = tributes_needed(s, f.data["card"])
+    n = tributes(duel, f.data["card"])
     f.data["tributes"] = []
     f.step = "zone"
     if not n:

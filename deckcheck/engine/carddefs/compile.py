@@ -188,6 +188,9 @@ class CardDef:
     spell_property: str | None = None
     issues: tuple[str, ...] = ()
     fx: CardEffects | None = None  # the card's effects, from its card file
+    material_names: frozenset[str] = frozenset()  # card names its material line lists
+    # a Trap Monster: what the card is while in a Monster Zone (query.printed reads it)
+    as_monster: CardDef | None = None
 
     @property
     def is_monster(self) -> bool:
@@ -214,9 +217,36 @@ def compile_card(card: Card) -> CardDef:
         issues = (*issues, f"partly supported: {spec.missing}")
     if spec.summon == "by_effect_only":
         issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
-    if fx.procedures:  # summoned by the procedure its file defines
+    if fx.procedures or fx.summoned_by:  # summoned by its procedure, or by the cards named
         issues = tuple(i for i in issues if i != SPECIAL_ONLY)
-    return replace(d, fx=fx, issues=issues)
+    d = replace(d, fx=fx, issues=issues)
+    return replace(d, as_monster=_monster_form(d))
+
+
+def _monster_form(d: CardDef) -> CardDef | None:
+    """A Trap Monster's card while it is a monster (seed 000, 4.3.3.11): the stats its
+    summon_self_as_monster gives, a Normal or Effect Monster, with the frame word ``trap``
+    when it is also still a Trap Card (filters then find it as a monster and as a Trap)."""
+    if d.kind != "trap" or d.fx is None:
+        return None
+    ops = [o for e in d.fx.effects for o in e.ops if o.spec.monster is not None]
+    if not ops:
+        return None
+    m = ops[0].spec.monster
+    assert m is not None
+    frames = ("effect" if m.effect else "normal", *(("trap",) if m.trap else ()))
+    return replace(
+        d,
+        kind="monster",
+        frames=frames,
+        attribute=m.attribute.lower(),
+        race=m.race.lower(),
+        level=m.level,
+        atk=m.atk,
+        defense=m.defense,
+        effect=m.effect,
+        normal=not m.effect,
+    )
 
 
 def _compile_rules(card: Card) -> CardDef:
@@ -291,6 +321,9 @@ def _compile_rules(card: Card) -> CardDef:
         groups=groups,
         summonable=summonable,
         issues=tuple(issues),
+        material_names=frozenset(
+            g.name for g in (card.materials.groups if card.materials else ()) if g.name
+        ),
     )
 
 

@@ -217,10 +217,11 @@ def chain_link(duel: Duel, f: Frame) -> None:
         f.step = "link_done"
         return
     gone = c.loc not in FIELD or c.gen != link["gen"]
-    if gone and link["field"] and e.kind != "activate" and c.d.kind in ("spell", "trap"):
-        if not link.get("self_cost"):  # unless it was sent as the effect's own cost
-            f.step = "link_done"  # a face-up Spell/Trap's effect needs it there (001:18)
-            return
+    # a face-up Spell/Trap's effect needs it there (001:18), unless it was its own cost
+    spell_trap = c.d.kind in ("spell", "trap") and not link.get("self_cost")
+    if gone and link["field"] and e.kind != "activate" and spell_trap:
+        f.step = "link_done"
+        return
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
     if off or _name_negated(s, card) or _lone_target_shielded(s, link):
         link["negated"] = "effect"

@@ -110,6 +110,9 @@ def can_activate(
     if e.main_phase and s.phase not in ("main1", "main2"):
         return False
     link = new_link(s, iid, str(e.index), player, e)
+    early = e.set_turn_if  # "you can activate this card the turn it was Set, if ..."
+    if early is not None and c.loc == SZONE and c.placed == s.turn and not holds(duel, link, early):
+        return False
     if e.trigger is not None and not _answers(duel, link, e, window):
         return False
     if not limits.available(s, player, iid, e):
@@ -143,8 +146,8 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
         if c.face_up:
             return False  # already activated: its effects are its other effects
         if d.kind == "trap" or d.spell_property == "quickplay":
-            if c.placed == s.turn:  # not the turn it was Set (RC-TRAP-*)
-                return False
+            if c.placed == s.turn and e.set_turn_if is None:  # not the turn it was Set
+                return False  # (RC-TRAP-*; can_activate checks set_turn_if)
         elif timing != "main":
             return False
         return True
@@ -258,8 +261,10 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     side = s.sides[me]
     if cond.exists is not None:
         n = sum(1 for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me))
-        if n < c.min:
+        if n < c.min or (c.max is not None and n > c.max):
             return False
+    if cond.battle_opponent is not None and not _battle_opponent(s, link, cond.battle_opponent):
+        return False
     for none in cond.none:  # a list: no card matches any of them
         if any(_here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))):
             return False
@@ -315,7 +320,11 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     opp = s.sides[1 - me]
     if c.opponent_deck_at_least is not None and len(opp.deck) < c.opponent_deck_at_least:
         return False
+    if c.replaced_this_turn is not None and _replaced(s, card) != c.replaced_this_turn:
+        return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
+        return False
+    if c.not_attacked and s.cards[card].attacked == s.turn:
         return False
     if c.one_race_in_graveyard:
         grave = [s.cards[i].d for i in side.grave if s.cards[i].d.kind == "monster"]
@@ -382,6 +391,29 @@ def once_summoned(s: State, player: int, iid: int) -> bool:
     if fx is None or not fx.special_summon_once:
         return False
     return summoned_name_this_turn(s, player, s.cards[iid].d.names)
+
+
+def _battle_opponent(s: State, link: Link, flt: Filter) -> bool:
+    """This card battles an opponent's monster that matches (none in a direct attack)."""
+    b = s.battle
+    card = link["card"]
+    if b is None or card not in (b.attacker, b.target):
+        return False
+    other = b.target if card == b.attacker else b.attacker
+    if other == EMPTY or s.cards[other].loc != MZONE or s.cards[other].ctrl == link["player"]:
+        return False
+    return matches(s, other, flt, link["player"])
+
+
+def _replaced(s: State, card: int) -> bool:
+    """Whether a replacement effect of this card applied this turn (its ``replaced``
+    events since the turn began)."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        if e.kind == "replaced" and e.card == card:
+            return True
+    return False
 
 
 def _flipped_by_attack(s: State, card: int) -> bool:

@@ -91,7 +91,9 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return [event.attacker]
         cards, actor = [event.attacker], event.player
     elif on.startswith("destroyed") or on == "battle_destroyed_other":
-        if not isinstance(event, MoveEvent) or event.kind != "destroyed":
+        # "and sends it to the GY": the move at the end of the Damage Step, not the destruction
+        want = "to_graveyard" if t.sent else "destroyed"
+        if not isinstance(event, MoveEvent) or event.kind != want:
             return None
         if on == "destroyed_by_battle" and event.cause != "battle":
             return None
@@ -103,6 +105,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
                 return None
             if card not in (b.attacker, b.target) or s.cards[card].destroyed:
                 return None  # mutual destruction: it did not survive to do it (RC-DS-016)
+            if s.cards[card].loc != MZONE:  # already sent from the field itself
+                return None
         cards, actor = [event.card], event.player
     elif on in MOVE_ON:
         if not isinstance(event, MoveEvent) or event.kind not in MOVE_ON[on]:
@@ -116,6 +120,10 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if t.cause and event.cause not in t.cause:
             return None
+        if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
+            return None
+        if t.face_up is not None and c.prev_face_up != t.face_up:
+            return None  # "if this face-up card leaves the field"
         cards, actor = [event.card], event.player
     elif on == "discarded":
         if not (isinstance(event, MoveEvent) and event.cause == "discard"):
@@ -135,11 +143,19 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if on != "damage" and event.cause != on.split("_")[0]:
             return None
         cards, actor = [], event.player
-    elif on == "battled":  # after damage calculation: the monsters that battled
+    elif on in ("battled", "before_damage"):  # the monsters of the battle, at that step
         if not (isinstance(event, PhaseEvent) and event.kind == "step"):
             return None
         b = s.battle
-        if event.name != "after_damage" or b is None or not b.live:
+        step = "after_damage" if on == "battled" else "before_damage"
+        if event.name != step or b is None or not b.live:
+            return None
+        cards, actor = [i for i in (b.attacker, b.target) if i >= 0], s.turn_player
+    elif on == "damage_step_end":  # the end of the Damage Step: the attacker and its target
+        if not (isinstance(event, PhaseEvent) and event.kind == "step"):
+            return None
+        b = s.battle
+        if event.name != "damage_end" or b is None:
             return None
         cards, actor = [i for i in (b.attacker, b.target) if i >= 0], s.turn_player
     elif on in ("standby_phase", "end_phase"):
@@ -169,6 +185,15 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
     return cards
 
 
+def _moved_by(s: Any, player: int, who: str) -> bool:  # noqa: ANN401 - State
+    """Whether a chain link of ``who`` (seen from ``player``) is resolving now."""
+    for f in reversed(s.frames):
+        if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
+            by = s.chain[f.data["i"]]["player"]
+            return (by == player) == (who == "you")
+    return False
+
+
 def _being_destroyed(event: Event, card: int, e: Any) -> bool:  # noqa: ANN401 - Effect
     """A "when this card is destroyed" trigger answers from where the card goes: the
     event comes while it is still on the field (RC-CHAIN-020)."""
@@ -194,6 +219,10 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     kind = event.kind
     if kind not in WATCHED:
         return out
+    if kind == "summon" and duel.template.continuous_cards:
+        from deckcheck.engine.effects.continuous import adjust
+
+        adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     for iid in duel.template.trigger_cards:
         if iid >= len(s.cards):
             continue
@@ -205,9 +234,13 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
             leaving = _being_destroyed(event, iid, e)
             if c.loc not in e.range and not leaving:
                 continue
-            if not leaving and c.loc in FIELD and not c.face_up and e.kind != "flip":
-                continue  # a Set card's effects do not apply (RC-DRAW-009)
             t = e.trigger
+            # a Set card's effects do not apply (RC-DRAW-009); an attack target the step is
+            # about to flip face-up answers "before damage calculation" too
+            flipping = t and t.on == "before_damage" and s.battle and s.battle.target == iid
+            hidden = c.loc in FIELD and not c.face_up and e.kind != "flip"
+            if hidden and not leaving and not flipping:
+                continue
             if e.kind == "flip":
                 if not (isinstance(event, CardEvent) and event.kind in ("flip", "flip_summon")):
                     continue
@@ -234,6 +267,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         cards = event_matches(duel, f["card"], f["player"], e.trigger, event)
         if cards is not None:
             p = _pending(s, f["card"], f["effect"], f["player"], e, index, cards)
+            if "kept" in f:
+                p["kept"] = f["kept"]
             if not _merged(s, p):
                 out.append(p)
     return out
