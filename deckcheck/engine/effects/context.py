@@ -135,6 +135,11 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         out = [i for i in out if atk(s, i) >= mine or defense(s, i) >= mine]
     if sel.atk_below or sel.def_below:  # lower than this card's or the event card's ATK
         out = _below(s, link, sel, out)
+    if sel.atk_within_previous:  # Nadir Servant: at most the ATK of the monster it sent
+        from deckcheck.engine.query import atk
+
+        top = atk(s, link["previous"][0]) if link["previous"] else -1
+        out = [i for i in out if atk(s, i) <= top]
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]

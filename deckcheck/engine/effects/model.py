@@ -48,6 +48,7 @@ class Select:
     atk_below: str | None = None  # self/event: ATK lower than that card's ATK
     def_below: str | None = None  # self/event: DEF lower than that card's ATK
     count_previous: bool = False  # choose: at most as many as the previous operation's cards
+    atk_within_previous: bool = False  # ATK at most that of the previous operation's card
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +162,7 @@ def select(spec: sch.Cards) -> Select:
         parse_filter(spec.count_of) if spec.count_of is not None else None,
         graveyard_race=spec.graveyard_race,
         count_previous=spec.count_previous,
+        atk_within_previous=spec.atk_within_previous,
         also=parse_filter(spec.also) if spec.also else None,
         reaches_atk=spec.reaches_atk,
         atk_below=spec.atk_below,

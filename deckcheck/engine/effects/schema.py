@@ -78,6 +78,8 @@ class Cards(Strict):
     count_of: FilterSpec | None = None
     # choose: at most as many as the cards the previous operation acted on (Minerva)
     count_previous: StrictBool = False
+    # only cards whose ATK is at most that of the previous operation's card (Nadir Servant)
+    atk_within_previous: StrictBool = False
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
     # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
     # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
