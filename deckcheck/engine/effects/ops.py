@@ -904,8 +904,21 @@ def fusion_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
         away = banish and duel.state.cards[m].loc != HAND  # Invocation: banished instead
         to_pile(duel, m, BANISHED if away else GRAVE, "material")
     duel.state.steps += 1  # the materials went first
+    s = duel.state
+    if s.floating and player_flag(s, me, "fusion_unanswerable"):  # Magical Meltdown
+        s.floating.append({"kind": "no_response", "player": 1 - me, "mark": len(s.history),
+                           "until": s.turn})  # fmt: skip
     summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
     return [fusion]
+
+
+def fusion_unnegatable(s: State, link: Link) -> bool:
+    """The activation of an effect that Fusion Summons, under its player's Magical
+    Meltdown, cannot be negated."""
+    if not s.floating or not player_flag(s, link["player"], "fusion_unnegatable"):
+        return False
+    e = effect_of(s, link["card"], link["effect"])
+    return any(o.do.startswith("fusion_summon") for o in e.ops)
 
 
 def listing(duel: Duel, me: int, mat: int) -> list[int]:
@@ -922,11 +935,17 @@ def listing(duel: Duel, me: int, mat: int) -> list[int]:
             continue
         if s.floating and summon_forbidden(s, i, me):
             continue
-        terms = [t for g in d.groups for t in g.filter.terms if t.field == "name" and not t.negate]
-        named = any(not names.isdisjoint(t.values) for t in terms)
+        named = not names.isdisjoint(material_names(d))
         if named and extra_deck_zones(s, duel.template.profile, me, d, (mat,)):
             out.append(i)
     return out
+
+
+def material_names(d: Any) -> set[str]:  # noqa: ANN401 - a CardDef
+    """The card names an Extra Deck monster's material list names."""
+    groups = d.groups or ()
+    return {v for g in groups for t in g.filter.terms if t.field == "name" and not t.negate
+            for v in t.values}  # fmt: skip
 
 
 def _lists_it(duel: Duel, link: Link, op: Op, iid: int) -> bool:
@@ -1115,6 +1134,8 @@ def negate(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     if other is None or other["negated"]:
         return []
     if has_flag(s, other["card"], "cannot_be_negated"):
+        return []
+    if op.do == "negate_activation" and fusion_unnegatable(s, other):
         return []
     other["negated"] = "activation" if op.do == "negate_activation" else "effect"
     kind = "negated_activation" if op.do == "negate_activation" else "negated_effect"

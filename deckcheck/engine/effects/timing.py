@@ -24,7 +24,7 @@ from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
-from deckcheck.engine.effects.triggers import event_matches
+from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches
@@ -46,6 +46,10 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     s = duel.state
     window = s.frames[-1] if s.frames and s.frames[-1].kind == "window" else None
     out: list[EffectChoice] = []
+    if s.floating and window is not None:  # Magical Meltdown's Fusion Summon just happened
+        data = window.data
+        if unanswerable(s, player, data.get("since", 0), data.get("until", 0)):
+            return out
     seen: set[tuple[int, str, str]] = set()
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
     slow = timing != "main" or bool(s.chain)

@@ -24,7 +24,7 @@ from deckcheck.engine.events import (
     SummonEvent,
 )
 from deckcheck.engine.select import matches
-from deckcheck.engine.state import BANISHED, GRAVE, MZONE, SZONE
+from deckcheck.engine.state import BANISHED, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -211,6 +211,13 @@ def _came_from(prev: str, wanted: frozenset[str]) -> bool:
     return "field" in wanted and prev in FIELD
 
 
+def unanswerable(s: State, player: int, since: int, until: int) -> bool:
+    """Whether ``player`` may not activate anything for the events ``since``..``until``:
+    they include a Fusion Summon made under Magical Meltdown ("cannot activate when ...")."""
+    return any(f.get("kind") == "no_response" and f["player"] == player
+               and since <= f["mark"] < until for f in s.floating)  # fmt: skip
+
+
 def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     """Pending triggers for one event: trigger and Flip effects of cards where they must
     be, and the floating effects of players."""
@@ -253,6 +260,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
                 cards = event_matches(duel, iid, player, t, event)
             if cards is None:
                 continue
+            if s.floating and unanswerable(s, player, index, index + 1):
+                continue  # nothing answers a Fusion Summon made under Magical Meltdown
             p = _pending(s, iid, str(e.index), player, e, index, cards)
             if not _merged(s, p):
                 out.append(p)
