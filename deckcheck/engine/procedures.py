@@ -18,7 +18,7 @@ from typing import Any
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
-from deckcheck.engine.query import view
+from deckcheck.engine.query import has_flag, view
 from deckcheck.engine.state import State
 from deckcheck.engine.zones import extra_deck_zones
 
@@ -84,7 +84,10 @@ def candidates(state: State, player: int, d: CardDef) -> list[int]:
     cards = state.cards
     if not state.lasting:  # every card as printed: view() would return the definition
         return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
-    return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, view(state, i))]
+    out = [i for i in state.monsters(player) if cards[i].face_up and _usable(d, view(state, i))]
+    if d.method == "synchro":  # "cannot be used as Synchro Material" (Ronintoadin)
+        out = [i for i in out if not has_flag(state, i, "no_synchro_material")]
+    return out
 
 
 def _combos(d: CardDef, pool: list[int], defs: list[CardDef]) -> Iterator[tuple[int, ...]]:
@@ -140,24 +143,33 @@ class MaterialOracle:
     """Memoised ``could_summon`` shared by all duels of a template.
 
     A monster matters to a material check only through which groups accept it, its Level
-    and its Link Rating (and its identity when a group relates its members), so answers are
-    keyed by those classes and repeat across duels and turns.
+    and its Link Rating (and its identity when a group relates its members): its material
+    class, numbered once. Answers are keyed by the sorted class numbers, so they repeat
+    across duels, turns and different monsters of the same class.
     """
 
     def __init__(self) -> None:
         # bounded: a template lives as long as its run of duels (MAX_MEMO answers each)
         self._class: dict[tuple[int, int], tuple[object, ...] | None] = BoundedCache(MAX_MEMO)
-        self._answer: dict[tuple[object, ...], bool] = BoundedCache(MAX_MEMO)
-        self._seen: dict[tuple[int, tuple[int, ...]], bool] = BoundedCache(MAX_MEMO)
-        self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = BoundedCache(
-            MAX_MEMO
-        )
+        # not BoundedCaches: the class numbers live on in the other memos, so all are
+        # forgotten together when there are MAX_MEMO of them (possible_many)
+        self._numbers: dict[tuple[object, ...], int] = {}
+        self._vector: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._answer: dict[tuple[int, ...], bool] = {}
+        self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         return {}  # the memos are keyed by object ids, meaningless in another process
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__()  # type: ignore[misc]
+
+    def memos(self) -> tuple[dict[Any, Any], ...]:
+        return (self._class, self._numbers, self._vector, self._answer, self._many)
+
+    def _forget(self) -> None:
+        for memo in self.memos():
+            memo.clear()
 
     def _material_class(self, d: CardDef, m: CardDef) -> tuple[object, ...] | None:
         key = (id(d), id(m))
@@ -172,6 +184,24 @@ class MaterialOracle:
         self._class[key] = cls
         return cls
 
+    def _classes(
+        self, defs: list[CardDef], defs_key: tuple[int, ...], m: CardDef
+    ) -> tuple[int, ...]:
+        """``m``'s class number for each of ``defs`` (0: it cannot be a material for it)."""
+        key = (defs_key, id(m))
+        found = self._vector.get(key)
+        if found is None:
+            numbers = self._numbers
+            out = []
+            for d in defs:
+                cls = self._material_class(d, m)
+                n = 0 if cls is None else numbers.get(cls)
+                if n is None:
+                    n = numbers[cls] = len(numbers) + 1  # type: ignore[index]
+                out.append(n)
+            found = self._vector[key] = tuple(out)
+        return found
+
     def possible_many(
         self,
         defs: list[CardDef],
@@ -183,28 +213,29 @@ class MaterialOracle:
         key = (defs_key, up_key)
         found = self._many.get(key)
         if found is None:
-            found = self._many[key] = tuple(self.possible(d, face_up, up_key) for d in defs)
+            if max(len(m) for m in (self._numbers, self._vector, self._many)) >= MAX_MEMO:
+                self._forget()
+            vectors = [self._classes(defs, defs_key, m) for m in face_up]
+            found = self._many[key] = tuple(
+                self._decide(d, j, face_up, vectors) for j, d in enumerate(defs)
+            )
         return found
 
     def possible(self, d: CardDef, face_up: list[CardDef], up_key: tuple[int, ...]) -> bool:
         """``up_key``: the sorted ``id``s of ``face_up``, a cheap first-level key."""
-        seen = self._seen.get((id(d), up_key))
-        if seen is None:
-            seen = self._seen[(id(d), up_key)] = self._possible(d, face_up)
-        return seen
+        return self.possible_many([d], (id(d),), face_up, up_key)[0]
 
-    def _possible(self, d: CardDef, face_up: list[CardDef]) -> bool:
-        usable = []
-        classes = []
-        for m in face_up:
-            cls = self._material_class(d, m)
-            if cls is not None:
-                usable.append(m)
-                classes.append(cls)
-        if not usable:
+    def _decide(
+        self, d: CardDef, j: int, face_up: list[CardDef], vectors: list[tuple[int, ...]]
+    ) -> bool:
+        classes = sorted(v[j] for v in vectors if v[j])
+        if not classes:
             return False
-        key = (id(d), *sorted(classes))  # type: ignore[type-var]
+        key = (id(d), *classes)
         answer = self._answer.get(key)
         if answer is None:
+            if len(self._answer) >= MAX_MEMO:
+                self._answer.clear()  # keyed by numbers, not holding them: safe alone
+            usable = [m for m, v in zip(face_up, vectors, strict=True) if v[j]]
             answer = self._answer[key] = could_summon(d, usable)
         return answer
