@@ -50,7 +50,7 @@ from deckcheck.engine.events import (
     PositionEvent,
     SummonEvent,
 )
-from deckcheck.engine.moves import draw, lift, place_monster, place_spell, to_pile
+from deckcheck.engine.moves import attach, draw, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.query import (
     add_lasting,
     atk,
@@ -63,6 +63,7 @@ from deckcheck.engine.query import (
     view,
 )
 from deckcheck.engine.rng import Rng
+from deckcheck.engine.select import matches
 from deckcheck.engine.state import (
     BANISHED,
     DECK,
@@ -328,8 +329,12 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     for o in e.ops:
         if o.cards is not None and o.cards.of == "targets":
             check = ELIGIBLE.get(o.do)
-            if check is not None:
-                found = [i for i in found if check(duel, link, o, i)]
+            if check is None:
+                continue
+            # an operation on some of the targets only (its filter) checks only those
+            flt = o.cards.filter
+            found = [i for i in found if check(duel, link, o, i)
+                     or flt.terms and not matches(duel.state, i, flt, link["player"])]  # fmt: skip
     return found
 
 
@@ -457,10 +462,13 @@ def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         to_pile(duel, iid, BANISHED, "banished_face_down" if op.spec.face_down else "effect")
         if op.spec.face_down:
             c.face_up = False
-        if op.spec.until == "your_next_standby" and c.loc == BANISHED:  # it comes back
+        later = op.spec.until in ("your_next_standby", "your_second_standby")
+        if later and c.loc == BANISHED:  # it comes back (or, the second time, to the hand)
+            second = op.spec.until == "your_second_standby"
             s.floating.append({"kind": "banished_until", "player": link["player"],
-                               "turn": s.turn, "card": iid, "gen": c.gen, "from": was,
-                               "ctrl": ctrl})  # fmt: skip
+                               "turn": s.turn, "card": iid, "gen": c.gen,
+                               "from": HAND if second else was, "ctrl": ctrl,
+                               "standbys": 2 if second else 1})  # fmt: skip
         out.append(iid)
     return out
 
@@ -471,8 +479,11 @@ def return_banished(duel: Duel) -> None:
     Monster Zone, face-up Attack Position; none free: to the Graveyard), a card from the
     hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
     s = duel.state
-    due = [f for f in s.floating if f.get("kind") == "banished_until"
-           and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
+    mine = [f for f in s.floating if f.get("kind") == "banished_until"
+            and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
+    for f in mine:  # this Standby Phase counts: the second one for Gold Sarcophagus
+        f["standbys"] -= 1
+    due = [f for f in mine if f["standbys"] <= 0]
     if not due:
         return
     s.floating = [f for f in s.floating if all(f is not d for d in due)]
@@ -569,11 +580,26 @@ def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return out
 
 
+def surplus(s: State, me: int) -> int:
+    """The cards the opponent controls beyond those in your hand and on your field (Balance
+    of Judgment); never below 0."""
+
+    def on_field(p: int) -> int:
+        side = s.sides[p]
+        return sum(1 for i in (*side.mzone, *side.szone) if i != EMPTY) + sum(
+            1 for i in s.emz if i != EMPTY and s.cards[i].ctrl == p
+        )
+
+    return max(0, on_field(1 - me) - on_field(me) - len(s.sides[me].hand))
+
+
 def draws(s: State, link: Link, op: Op, player: int) -> int:
     """How many cards a draw takes: ``count``, or up to ``fill_hand`` cards in the hand (the
     activated card itself, still in the hand when activation is checked, not counted)."""
     if op.spec.amount_of == "count":  # one for each card the previous operation counted
         return len(link["previous"]) * (op.spec.amount or 1)
+    if op.spec.amount_of == "surplus":  # "draw cards equal to their surplus"
+        return surplus(s, player)
     if op.spec.fill_hand is None:
         return op.spec.count or 1
     hand = [i for i in s.sides[player].hand if i != link["card"]]
@@ -1288,6 +1314,30 @@ def player_flag(s: State, player: int, flag: str) -> bool:
         if f.get("kind") == "flags" and f["player"] == player and flag in f["flags"]:
             return True
     return False
+
+
+@verb("attach")
+def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Attach ``cards`` to this card (an Xyz Monster on the field) as material; a monster's
+    own materials go to the Graveyard."""
+    s = duel.state
+    host = link["card"]
+    h = s.cards[host]
+    if h.loc != MZONE or h.gen != link["gen"] or not h.d.rank:
+        return []
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if iid == host or c.loc not in FIELD or c.d.kind == "token":
+            continue
+        for mat in c.overlay[:]:
+            to_pile(duel, mat, GRAVE, "detached")
+        drop_lasting(s, iid)
+        lift(s, iid)
+        attach(s, host, iid)
+        duel.emit(MaterialEvent("material", link["player"], iid, "attach"))
+        out.append(iid)
+    return out
 
 
 @verb("set_level")

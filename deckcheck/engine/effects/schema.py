@@ -25,8 +25,8 @@ Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "ex
 Who = Literal["you", "opponent", "both"]
 Until = Literal[
     "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step",
-    "your_next_standby",
-]  # fmt: skip  (your_next_standby: banish "until your next Standby Phase")
+    "your_next_standby", "your_second_standby",
+]  # fmt: skip  (banish "until your next Standby Phase"; to the hand in the second one)
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 Signed = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
@@ -59,7 +59,7 @@ class Cards(Strict):
 
     of: Literal[
         "self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all",
-        "deck_top", "bound",
+        "deck_top", "bound", "summoned_with",
     ]  # fmt: skip
     filter: FilterSpec = {}
     count: Count = 1  # choose: how many (at most)
@@ -81,6 +81,8 @@ class Cards(Strict):
     # only cards whose ATK is at most that of the previous operation's card (Nadir Servant)
     atk_within_previous: StrictBool = False
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
+    # only monsters whose Level is at most the (first) target's (Windwitch - Winter Bell)
+    level_within: Literal["targets"] | None = None
     # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
     # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
     atk_below: Literal["self", "event"] | None = None
@@ -119,7 +121,7 @@ class Op(Strict):
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
-        "summon_self_as_monster", "fusion_summon_using",
+        "summon_self_as_monster", "fusion_summon_using", "attach",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -129,7 +131,7 @@ class Op(Strict):
     amount_of: (
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
-            "kept", "chain_link", "dealt", "total_original_atk", "counters_removed",
+            "kept", "chain_link", "dealt", "total_original_atk", "surplus", "counters_removed",
             "atk_lost", "total_atk",
         ]
         | None
@@ -197,6 +199,7 @@ class Op(Strict):
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
             "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
+            "attach",
         }  # fmt: skip
         if self.do in needs_cards and self.cards is None:
             raise ValueError(f"{self.do} needs cards")
@@ -246,6 +249,8 @@ class Condition(Strict):
     no_cards_but_self: StrictBool | None = None  # you control no other cards
     fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
     chain_at_least: Count | None = None  # the chain already holds this many links (Chain Strike)
+    # the opponent controls more cards than your hand and field hold (Balance of Judgment)
+    opponent_controls_more: StrictBool | None = None
     name_not_in_chain: StrictBool | None = None  # no link of the chain is a card of this name
     attack_target_self: StrictBool | None = None
     attacker_self: StrictBool | None = None
@@ -261,6 +266,9 @@ class Condition(Strict):
     one_race_in_graveyard: StrictBool | None = None
     not_attacked: StrictBool | None = None  # this card has not declared an attack this turn
     max: Count | None = None  # exists: at most this many match ("exactly 3": min 3, max 3)
+    # this card was summoned one of these ways (synchro, xyz...): on the field, or as it
+    # left it ("if this Xyz Summoned card is sent to the GY")
+    summoned_how: list[Text] = []
     # the opponent's monster in the current battle with this card matches (Armed Wing)
     battle_opponent: FilterSpec | None = None
 
@@ -281,6 +289,9 @@ class Trigger(Strict):
     # moves: the card moved during the resolution of an effect of this player's card
     # ("sent to your GY by your opponent's card effect")
     effect_by: Literal["you", "opponent"] | None = None
+    # the event did not come from an effect of a card with this card's name (Dark Room of
+    # Nightmare: "except from this card's name")
+    other_source: StrictBool = False
     categories: list[
         Literal[
             "draw",
@@ -342,6 +353,7 @@ class Applies(Strict):
     # the ATK becomes a multiple of the original ATK (Megamorph)
     atk_becomes: Literal["double_original", "half_original"] | None = None
     per_counter: Text | None = None  # atk/def are for each such counter on this card
+    per_material: StrictBool = False  # atk/def are for each material attached to this card
     per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
     # unaffected_by_others: the cards of this archetype still affect it (Final Sigma)
     except_archetype: Text | None = None
@@ -373,6 +385,8 @@ class EffectSpec(Strict):
     speed: Literal[1, 2, 3] | None = None  # override (rare)
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
+    # procedure of an Xyz Monster: "you can also Xyz Summon it using 1 [monster] you control"
+    xyz_on: FilterSpec | None = None
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
     # a Trap that may be activated the turn it was Set while this holds (Shade Brigandine)
     set_turn_if: Condition | None = None
