@@ -62,7 +62,8 @@ class GreedyAgent:
     strongest card as the target), responds to the opponent's activations with a negation
     when it has one and to attacks with what removes the attacker, keeps hand traps (Quick
     effects from the hand) for the opponent's turn, pays costs with its least valuable
-    cards, answers yes to optional operations, declines only triggers that would cost it,
+    cards, answers yes to optional operations and to replacement effects that keep its cards
+    from being destroyed, declines only triggers that would cost it,
     and chains its least valuable trigger first (so the most valuable resolves first).
     Every prompt kind has an answer; one it cannot judge gets the quiet default."""
 
@@ -163,6 +164,10 @@ class GreedyAgent:
             if score > 0 and (best is None or score > best[0]):
                 best = (score, a)
         return best[1] if best else PASS
+
+    def _replace(self, s: State, prompt: Prompt) -> Action:
+        """A replacement effect keeps a card on the field: apply the first one offered."""
+        return prompt.options[0]
 
     def _trigger(self, duel: Duel, prompt: Prompt) -> Action:
         me = prompt.player

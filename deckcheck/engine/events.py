@@ -110,7 +110,8 @@ class CounterEvent(NamedTuple):
 
 
 class EquipEvent(NamedTuple):
-    kind: str  # equip
+    kind: str  # equip; replaced (card: the replacement effect's card, target: the card
+    # it kept from being destroyed)
     player: int
     card: int
     target: int
@@ -157,7 +158,7 @@ TYPES: dict[str, type] = {
     "negated_activation": ChainEvent, "negated_effect": ChainEvent, "fizzle": ChainEvent,
     "counter": CounterEvent, "counter_removed": CounterEvent, "equip": EquipEvent,
     "declare": DeclareEvent, "reveal": CardEvent, "shuffle": PlayerEvent,
-    "set_by_effect": PlaceEvent, "token_gone": CardEvent,
+    "set_by_effect": PlaceEvent, "token_gone": CardEvent, "replaced": EquipEvent,
 }  # fmt: skip
 PLAYER_FIELDS = frozenset({"player", "winner"})
 CARD_FIELDS = frozenset({"card", "attacker", "target"})

@@ -151,6 +151,11 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         extra = extra_options(duel, tp)
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
+        known = {a.card for a in extra}
+        extra += [CardChoice("xyz", i) for i in side.extra if i not in known
+                  and xyz_alternative(duel, i)[1]]  # fmt: skip
+        if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
+            extra = [a for a in extra if not summon_forbidden(s, a.card)]
         extra = [a for a in extra if not once_summoned(s, tp, a.card)]  # Kagari: once a turn
         opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
@@ -160,6 +165,31 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(TO_BATTLE)
     opts.append(TO_END)
     return tuple(opts)
+
+
+def xyz_alternative(duel: Duel, iid: int) -> tuple[Effect | None, list[int]]:
+    """An Xyz Monster's procedure "you can also Xyz Summon it using 1 [monster] you control"
+    (Cyber Dragon Infinity on Cyber Dragon Nova): the effect, if usable now, and the face-up
+    monsters it may use."""
+    from deckcheck.engine.effects import limits
+    from deckcheck.engine.select import matches
+
+    s = duel.state
+    c = s.cards[iid]
+    fx = c.d.fx
+    if fx is None or not fx.procedures or c.loc != EXTRA or c.face_up:
+        return None, []
+    tp = s.turn_player
+    for e in fx.procedures:
+        if e.xyz_on is None or not limits.available(s, tp, iid, e):
+            continue
+        prof = duel.template.profile
+        mats = [m for m in s.monsters(tp) if s.cards[m].face_up
+                and matches(s, m, e.xyz_on, tp)
+                and extra_deck_zones(s, prof, tp, view(s, iid), [m])]  # fmt: skip
+        if mats:
+            return e, mats
+    return None, []
 
 
 def _second_summon(s: State, player: int, iid: int) -> bool | None:
@@ -642,6 +672,8 @@ def _fits(duel: Duel, player: int, ids: list[int], taken: tuple[int, ...]) -> bo
 def extra_summon(duel: Duel, f: Frame) -> Prompt:
     s = duel.state
     sets = material_sets(s, duel.template.profile, s.turn_player, view(s, f.data["card"]))
+    if f.kind == "xyz":  # "you can also Xyz Summon it using 1 ...": one-monster sets
+        sets = [*sets, *((m,) for m in xyz_alternative(duel, f.data["card"])[1])]
     f.step = "materials"
     return Prompt(s.turn_player, "materials", tuple(CardsChoice("materials", m) for m in sets))
 
@@ -679,11 +711,18 @@ def extra_placed(duel: Duel, f: Frame) -> None:
     in_def = f.answer == DEFENSE
     c = s.cards[iid]
     lift(s, iid)
+    if method == "xyz" and len(f.data["materials"]) == 1:  # the alternative: its limit
+        from deckcheck.engine.effects import limits
+
+        alt, _ = xyz_alternative(duel, iid)
+        if alt is not None:
+            limits.use(s, tp, iid, alt)
     for m in f.data["materials"]:
         duel.emit(MaterialEvent("material", tp, m, method))
         if method == "xyz":
-            for o in s.cards[m].overlay[:]:
-                to_pile(duel, o, GRAVE, "detached")
+            for o in s.cards[m].overlay[:]:  # an Xyz material's own materials move too
+                lift(s, o)
+                attach(s, iid, o)
             lift(s, m)
             attach(s, iid, m)
         else:

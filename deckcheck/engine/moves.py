@@ -76,6 +76,7 @@ def _reset(state: State, iid: int) -> None:
     c.destroyed = False
     c.equip = EMPTY
     c.summoning = False
+    c.trap_zone = EMPTY  # a Trap Monster that leaves the field is a Trap card again
     if c.counters:
         c.counters = {}
 
@@ -99,12 +100,12 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     if c.loc == MZONE:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
-    prev = c.loc
+    prev, was_up = c.loc, c.face_up
     if c.summon == "negated":  # its summon was negated: it was never on the field (RC-FLIP-004)
         prev, c.summon = "negated", ""
     lift(state, iid)
     _reset(state, iid)
-    c.prev, c.gen = prev, c.gen + 1
+    c.prev, c.gen, c.prev_face_up = prev, c.gen + 1, was_up
     if c.d.kind == "token":  # a token that leaves the field ceases to exist (rulebook 3.2.3)
         c.loc, c.face_up = TOKEN_GONE, False
         duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))

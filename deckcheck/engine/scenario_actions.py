@@ -203,6 +203,10 @@ class Act:
             hand = self.duel.state.sides[self.player].hand
             self.choose(p, self.card_option(p, "procedure", self.act.get("card"), hand),
                         show_action(self.act))  # fmt: skip
+            for ref in as_list(self.act.get("cost"), "cost", self.r):  # "by discarding 1 card"
+                cp = self.prompt("select")
+                where = [a.card for a in cp.options if isinstance(a, CardChoice)]
+                self.choose(cp, self.card_option(cp, "pick", ref, where), f"cost {ref}")
             self.zone()
             self.position()
             return None
@@ -318,8 +322,9 @@ class Act:
         self.carry_out()
 
     def do_trigger(self) -> None:
-        p = self.prompt("trigger")
-        self.choose(p, self.effect_option(p, "trigger"), show_action(self.act))
+        """Put a trigger on the chain, or apply a replacement effect ("... instead")."""
+        p = self.prompt("trigger", "replace")
+        self.choose(p, self.effect_option(p, p.kind), show_action(self.act))
         self.carry_out()
 
     def carry_out(self) -> None:
@@ -379,7 +384,7 @@ class Act:
         self.choose(p, YES if self.act.get("yes", True) else NO, "answer")
 
     def do_decline(self) -> None:
-        p = self.prompt("trigger", "yes_no", "respond")
+        p = self.prompt("trigger", "yes_no", "respond", "replace")
         self.choose(p, p.default, "decline")
 
     def do_declare(self) -> None:

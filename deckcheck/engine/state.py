@@ -60,6 +60,10 @@ class Inst:
     summoning: bool = False  # being summoned: the summon may still be negated
     overlay: list[int] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
+    # a Trap Monster that is also still a Trap: the Spell & Trap Zone it came from, unusable
+    # while it is a monster and where it is Set again if turned face-down (4.3.3.11)
+    trap_zone: int = EMPTY
+    prev_face_up: bool = False  # face-up where it was before its last move (Eternal Soul)
 
     def copy(self) -> Inst:
         return Inst(
@@ -83,6 +87,8 @@ class Inst:
             self.summoning,
             self.overlay[:],
             dict(self.counters) if self.counters else {},
+            self.trap_zone,
+            self.prev_face_up,
         )
 
 

@@ -41,6 +41,7 @@ class DuelTemplate:
     effect_cards: tuple[int, ...] = field(default=(), compare=False)
     trigger_cards: tuple[int, ...] = field(default=(), compare=False)
     continuous_cards: tuple[int, ...] = field(default=(), compare=False)
+    replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
 
     def __post_init__(self) -> None:
         defs = self.defs
@@ -50,6 +51,8 @@ class DuelTemplate:
         object.__setattr__(self, "effect_cards", acts)
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
+        repl = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.replacements)
+        object.__setattr__(self, "replace_cards", repl)
 
     def new_state(self, seed: int, first: int | None = None) -> State:
         """The state at the very start of a duel; the processor shuffles and deals."""

@@ -74,6 +74,20 @@ def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[
     return [s for s in range(5) if zones[s] == EMPTY or zones[s] in exclude]
 
 
+def free_spell(state: State, player: int, zones: Collection[int] = (0, 1, 2, 3, 4)) -> list[int]:
+    """Free Spell & Trap Zones among ``zones``: empty, and not the zone a Trap Monster of
+    the player came from (it cannot be used while that card is a monster, seed 000,
+    4.3.3.11, though no card is there)."""
+    szone = state.sides[player].szone
+    free = [z for z in zones if szone[z] == EMPTY]
+    if free:
+        cards = state.cards
+        for iid in state.monsters(player):
+            if cards[iid].trap_zone in free:
+                free.remove(cards[iid].trap_zone)
+    return free
+
+
 def extra_link(links: list[tuple[Cell, list[Cell]]]) -> bool:
     """Whether both Extra Monster Zones hold Link monsters joined by a chain of co-linked
     Link monsters (an Extra Link)."""

@@ -24,6 +24,7 @@ MODELS = [
     schema.Op,
     schema.Once,
     schema.Applies,
+    schema.MonsterForm,
 ]
 
 

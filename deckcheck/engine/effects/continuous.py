@@ -98,6 +98,8 @@ def _adjust_once(duel: Duel) -> bool:
             else:
                 targets = [iid]
             times = c.counters.get(a.per_counter, 0) if a.per_counter else 1
+            if a.per_material:  # Cyber Dragon Infinity: for each material attached
+                times = len(c.overlay)
             if e.per_card is not None:  # "for each Spell in your GY"
                 times = count_matching(s, e.per_card, c.ctrl)
             for t in targets:

@@ -20,7 +20,7 @@ def key(s: State, player: int, card: int, e: Effect) -> str | None:
         return None
     c = s.cards[card]
     what = once.key or str(e.index)
-    if once.per == "copy":
+    if once.per in ("copy", "protected"):  # protected: replace.py adds the protected card
         return f"t{s.turn}:c{card}.{c.gen}:{what}"
     if once.per == "name":
         return f"t{s.turn}:p{player}:{c.d.name}:{what}"

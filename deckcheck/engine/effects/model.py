@@ -43,6 +43,7 @@ class Select:
     declared: bool = False
     count_of: Filter | None = None  # choose: at most as many as the cards it matches
     graveyard_race: bool = False
+    level_within: str | None = None
     also: Filter | None = None  # choose/all: cards matching this filter count as well
     reaches_atk: bool = False
     atk_below: str | None = None  # self/event: ATK lower than that card's ATK
@@ -79,6 +80,7 @@ class Trig:
     effect_by: str | None = None
     face_up: bool | None = None  # moves: the card was face-up where it was
     sent: bool = False  # battle_destroyed_other: once the monster is sent to the GY
+    other_source: bool = False  # not from an effect of a card of this card's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,7 @@ class Effect:
     stat_change: bool = False  # changes ATK/DEF (may be used in the Damage Step)
     negates_activation: bool = False
     remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
+    xyz_on: Filter | None = None  # an Xyz Summon using 1 monster matching it (procedure)
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     recheck: bool = False  # the condition is checked again at resolution
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
@@ -161,6 +164,7 @@ def select(spec: sch.Cards) -> Select:
         spec.declared,
         parse_filter(spec.count_of) if spec.count_of is not None else None,
         graveyard_race=spec.graveyard_race,
+        level_within=spec.level_within,
         count_previous=spec.count_previous,
         atk_within_previous=spec.atk_within_previous,
         also=parse_filter(spec.also) if spec.also else None,
@@ -290,6 +294,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.effect_by,
             t.face_up,
             t.sent,
+            other_source=t.other_source,
         )
     cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)
@@ -324,6 +329,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         stat_change=any(o.do in ("change_atk", "change_def", "set_atk", "set_def") for o in ops),
         negates_activation=any(o.do == "negate_activation" for o in ops),
         remains=e.remains,
+        xyz_on=parse_filter(e.xyz_on) if e.xyz_on else None,
         per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
         recheck=e.recheck,
         set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,
@@ -350,7 +356,8 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         activated,
         frozenset(r for e in activated for r in e.range),
         tuple(
-            e for e, x in zip(all_, spec.effects, strict=True)
+            e
+            for e, x in zip(all_, spec.effects, strict=True)
             if e.kind == "procedure" and not x.without_tributes
         ),
         spec.special_summon_once,

@@ -23,7 +23,7 @@ from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Cond, Effect
-from deckcheck.engine.effects.ops import can_do, summon_locked, targetable
+from deckcheck.engine.effects.ops import can_do, summon_locked, surplus, targetable
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
@@ -269,6 +269,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
             return False
     if cond.battle_opponent is not None and not _battle_opponent(s, link, cond.battle_opponent):
         return False
+    if c.summoned_how and s.cards[link["card"]].summon not in c.summoned_how:
+        return False
     for none in cond.none:  # a list: no card matches any of them
         if any(_here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))):
             return False
@@ -339,6 +341,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         if any(i != card for i in mine):
             return False
     if c.chain_at_least is not None and len(s.chain) < c.chain_at_least:
+        return False
+    if c.opponent_controls_more and surplus(s, me) <= 0:
         return False
     names = s.cards[card].d.names
     if c.name_not_in_chain and any(not names.isdisjoint(s.cards[x["card"]].d.names)
