@@ -7,8 +7,9 @@ summoned (no way to summon it that the engine plays, or no materials the deck co
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.agents import make_agent
 from deckcheck.engine.checks import problems
@@ -18,6 +19,9 @@ from deckcheck.engine.match import game_seed
 from deckcheck.engine.procedures import could_summon
 from deckcheck.engine.template import DuelTemplate
 from deckcheck.io.errors import InputError
+
+if TYPE_CHECKING:
+    from deckcheck.engine.carddefs import CardDef
 
 MAX_DECISIONS = 20_000  # a duel this long is stuck: a failure too
 
@@ -67,6 +71,8 @@ def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
     monsters face-up at once: a generous test), or that have no procedure the engine plays."""
     main, extra = template.zones[player]
     monsters = [template.defs[i] for i in (*main, *extra) if template.defs[i].is_monster]
+    using = _fuses_one(template.defs[i] for i in main)
+    fuses = _fuses(template.defs[i] for i in main)
     out = []
     seen = set()
     for i in extra:
@@ -77,9 +83,56 @@ def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
         if d.groups is None:
             if d.fx is None or d.fx.summon != "by_effect_only":
                 out.append(f"{d.name}: no summoning procedure the engine plays")
-        elif not could_summon(d, monsters):
+        elif not (
+            could_summon(d, monsters)
+            or (using and _names_one(d, monsters))
+            or (fuses and _fusible(d, [template.defs[i] for i in main]))  # Polymerization
+        ):
             out.append(f"{d.name}: no monsters of the deck are materials for it")
     return out
+
+
+def _fuses(defs: Iterable[CardDef]) -> bool:
+    """Whether a card of the deck Fusion Summons (Polymerization, Invocation)."""
+    return any(
+        d.fx is not None and any(o.do == "fusion_summon" for e in d.fx.effects for o in e.ops)
+        for d in defs
+    )
+
+
+def _fusible(d: CardDef, monsters: list[CardDef]) -> bool:
+    """A Fusion Monster whose materials some of these Main Deck monsters (as many copies
+    of each as the deck holds, up to the material count) would make."""
+    from itertools import combinations
+
+    from deckcheck.engine.procedures import _size_bounds, fits_groups
+
+    if d.method != "fusion" or not d.groups:
+        return False
+    low, high = _size_bounds(d.groups)
+    pool: list[CardDef] = []
+    for m in monsters:
+        if any(g.accepts(m) for g in d.groups) and sum(x is m for x in pool) < high:
+            pool.append(m)
+    sizes = range(max(low, 1), min(high, len(pool)) + 1)
+    return any(fits_groups(d.groups, list(c)) for n in sizes for c in combinations(pool, n))
+
+
+def _fuses_one(defs: Iterable[CardDef]) -> bool:
+    """Whether a card of the deck Fusion Summons with one named monster alone (The Eye of
+    Timaeus: ``fusion_summon_using``)."""
+    return any(
+        d.fx is not None and any(o.do == "fusion_summon_using" for e in d.fx.effects for o in e.ops)
+        for d in defs
+    )
+
+
+def _names_one(d: CardDef, monsters: list[CardDef]) -> bool:
+    """A Fusion Monster whose material list names one of these monsters."""
+    from deckcheck.engine.effects.ops import material_names
+
+    named = material_names(d)
+    return d.method == "fusion" and any(not named.isdisjoint(m.names) for m in monsters)
 
 
 def smoke(

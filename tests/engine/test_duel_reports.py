@@ -64,7 +64,7 @@ def test_smoke_fails_on_unsupported_cards_and_passes_the_engine_checks(template)
     report = smoke(template, 3, 2)
     checks = {c.name: c for c in report.checks}
     assert not checks["cards supported"].ok  # AI_Zoodiac has cards without card files
-    assert any("Aleister the Invoker" in d for d in checks["cards supported"].details)
+    assert any("Zoodiac Whiptail" in d for d in checks["cards supported"].details)
     assert checks["3 games without an engine error"].ok and checks["invariants"].ok
     assert not report.ok
     xml = ET.fromstring(render_junit(report))
@@ -74,10 +74,34 @@ def test_smoke_fails_on_unsupported_cards_and_passes_the_engine_checks(template)
 
 
 def test_smoke_names_extra_deck_monsters_that_can_never_be_summoned(db, deck_lists):
-    t = prepare([deck_lists["AI_Zoodiac"], deck_lists["AI_Level8"]], db)
+    t = prepare([deck_lists["AI_Rank8"], deck_lists["AI_Level8"]], db)
     stuck = never_summoned(t)
-    assert any(s.startswith("Invoked Mechaba") for s in stuck)  # a Fusion: no procedure
-    assert not any(s.startswith("Daigusto Emeral") for s in stuck)  # Rank 6: the deck can
+    # 3 Level 5 LIGHT monsters: AI_Rank8 has none
+    assert any(s.startswith("Number S39: Utopia the Lightning") for s in stuck)
+    t = prepare([deck_lists["AI_Zoodiac"], deck_lists["AI_Level8"]], db)
+    assert not any(s.startswith("Daigusto Emeral") for s in never_summoned(t))  # Rank 6
+
+
+def test_smoke_knows_a_fusion_summoned_by_a_card_of_the_deck(db):
+    """Invocation Fusion Summons Invoked Mechaba from Aleister the Invoker and a LIGHT
+    monster; with only EARTH monsters besides Aleister it can never be summoned."""
+    from deckcheck.decks.model import Deck
+
+    invocation, aleister, mechaba = 74063034, 86120751, 75286621
+    elf, ox = db.find("Mystical Elf").passcode, db.find("Battle Ox").passcode
+    earth = [invocation] * 3 + [aleister] * 3 + [ox] * 34
+    light = [invocation] * 3 + [aleister] * 3 + [elf] * 3 + [ox] * 31
+    for main, stuck in ((light, False), (earth, True)):
+        deck = Deck.from_passcodes(main, [mechaba])
+        names = never_summoned(prepare([deck, deck], db))
+        assert any(s.startswith("Invoked Mechaba") for s in names) == stuck
+
+
+def test_smoke_knows_a_fusion_the_deck_summons_with_one_named_monster(db, deck_lists):
+    """AI_DarkMagician has no Dragon for Dark Magician the Dragon Knight, but The Eye of
+    Timaeus summons it with Dark Magician alone."""
+    t = prepare([deck_lists["AI_DarkMagician"], deck_lists["AI_DarkMagician"]], db)
+    assert not any(s.startswith("Dark Magician the Dragon Knight") for s in never_summoned(t))
 
 
 def test_invariants_hold_and_a_lost_card_is_found(template):
