@@ -255,8 +255,13 @@ def named_summoner(s: State, iid: int, link: Link) -> bool | None:
 
 
 def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
-    if duel.state.floating and summon_locked(duel.state, link["player"]):
+    s = duel.state
+    if s.floating and summon_locked(s, link["player"]):
         return False
+    if s.floating and s.cards[iid].loc == HAND and hand_toll(s, link["player"]) > s.sides[
+        link["player"]
+    ].lp:
+        return False  # Chain Energy: the LP to summon it from the hand
     named = named_summoner(duel.state, iid, link)
     if named is False:
         return False
@@ -370,10 +375,10 @@ def summon_forbidden(s: State, iid: int, player: int | None = None) -> bool:
         if f.get("kind") != "flags" or "special_summons_only" not in f["flags"]:
             continue
         if f["player"] == who and f.get("only") is not None:
-            from deckcheck.cards.filters import parse_filter
-            from deckcheck.engine.select import matches
+            from deckcheck.cards.filters import parse_filters
+            from deckcheck.engine.select import matches_any
 
-            if not matches(s, iid, parse_filter(f["only"]), who):
+            if not matches_any(s, iid, parse_filters(f["only"]), who):
                 return True
     return False
 
@@ -433,14 +438,14 @@ def _ask_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
     if p is not None or (op.cards is not None and op.cards.random):
         return p  # random picks are made when it acts: nothing to ask about them first
     victims = _to_destroy(duel, link, op, ans)
-    return replace.plan(duel, victims, "effect", ans.get("replaced", []))[1]
+    return replace.plan(duel, victims, "effect", ans.get("replaced", []), link["card"])[1]
 
 
 @verb_asking(_ask_destroy, "destroy")
 def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     victims = _to_destroy(duel, link, op, ans)
-    uses, _ = replace.plan(duel, victims, "effect", ans.get("replaced", []))
+    uses, _ = replace.plan(duel, victims, "effect", ans.get("replaced", []), link["card"])
     saved = replace.carry_out(duel, uses) if uses else []
     out = [i for i in victims if i not in saved and s.cards[i].loc in FIELD]
     for iid in out:
@@ -746,6 +751,7 @@ def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str =
     c = s.cards[iid]
     if c.loc == MZONE:
         return
+    pay_toll(duel, player, iid)
     face_up = pos != "face_down"
     lift(s, iid)
     place_monster(s, iid, player, zone, face_up, pos != "attack")
@@ -1130,7 +1136,7 @@ def create_tokens(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
         raise RuntimeError(f"token {op.spec.token} is not in the duel's template")
     p = link["player"] if op.spec.to != "opponent" else 1 - link["player"]
     zones = ans.get("zones", [])
-    if len(zones) < (op.spec.count or 1) or summon_locked(s, p):
+    if len(zones) < (op.spec.count or 1) or summon_locked(s, link["player"]):
         return []
     positions = ans.get("positions") or [op.spec.position] * len(zones)
     out = []
@@ -1309,6 +1315,24 @@ def summon_locked(s: State, player: int) -> bool:
     return player_flag(s, player, "no_special_summons") or player_flag(s, player, "no_summons")
 
 
+def hand_toll(s: State, player: int) -> int:
+    """The LP a player pays for each card they Normal or Special Summon, Set or activate
+    from the hand: 500 for each ``hand_toll`` flag on them (Chain Energy)."""
+    return 500 * sum(1 for f in s.floating if f.get("kind") == "flags"
+                     and f["player"] == player and "hand_toll" in f["flags"])  # fmt: skip
+
+
+def pay_toll(duel: Duel, player: int, iid: int) -> None:
+    """Pay the hand toll for a card leaving the hand to be summoned, Set or activated."""
+    s = duel.state
+    if not s.floating or s.cards[iid].loc != HAND:
+        return
+    n = min(hand_toll(s, player), s.sides[player].lp)
+    if n > 0:
+        s.sides[player].lp -= n
+        duel.emit(DamageEvent("lp_cost", player, n, "cost"))
+
+
 def player_flag(s: State, player: int, flag: str) -> bool:
     for f in s.floating:  # noqa: SIM110
         if f.get("kind") == "flags" and f["player"] == player and flag in f["flags"]:
@@ -1448,7 +1472,7 @@ def change_position(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
             c.face_up, c.in_def = True, not c.in_def
         shown = "set" if not c.face_up else "defense" if c.in_def else "attack"
         duel.emit(PositionEvent("position", c.ctrl, iid, shown))
-        if was_down and c.face_up:
+        if was_down and c.face_up and not op.spec.no_flip_effects:
             duel.emit(CardEvent("flip", c.ctrl, iid))
         out.append(iid)
     return out

@@ -41,14 +41,14 @@ def answer(action: Action) -> str:
 
 
 def plan(
-    duel: Duel, victims: list[int], cause: str, answers: list[str]
+    duel: Duel, victims: list[int], cause: str, answers: list[str], source: int = -1
 ) -> tuple[list[Use], Prompt | None]:
     """The replacements that apply when ``victims`` would be destroyed by ``cause``
     (``battle`` or ``effect``) given the answers so far, and the next question (None once
     everything is known)."""
     if not duel.template.replace_cards or not victims:
         return [], None
-    found = _candidates(duel, victims, cause)
+    found = _candidates(duel, victims, cause, source)
     uses = [Use(c, p, saves) for c, p, saves, must in found if must]
     saved = {v for u in uses for v in u.saves}
     declined: set[int] = set()
@@ -76,7 +76,7 @@ def plan(
 
 
 def _candidates(
-    duel: Duel, victims: list[int], cause: str
+    duel: Duel, victims: list[int], cause: str, source: int = -1
 ) -> list[tuple[int, str, tuple[int, ...], bool]]:
     """Each replacement effect that could apply now: its card, effect, the victims it
     would save, and whether it is mandatory."""
@@ -86,13 +86,13 @@ def _candidates(
         fx = s.cards[iid].d.fx
         assert fx is not None
         for e in fx.replacements:
-            saves = tuple(v for v in victims if _applies(duel, iid, e, v, cause))
+            saves = tuple(v for v in victims if _applies(duel, iid, e, v, cause, source))
             if saves:
                 out.append((iid, str(e.index), saves, e.mandatory))
     return out
 
 
-def _applies(duel: Duel, iid: int, e: Effect, victim: int, cause: str) -> bool:
+def _applies(duel: Duel, iid: int, e: Effect, victim: int, cause: str, source: int) -> bool:
     from deckcheck.engine.effects.continuous import negated
     from deckcheck.engine.effects.ops import VERBS, can_do
     from deckcheck.engine.effects.timing import condition_holds
@@ -105,8 +105,12 @@ def _applies(duel: Duel, iid: int, e: Effect, victim: int, cause: str) -> bool:
         return False
     if t.cause and cause not in t.cause:
         return False
+    if t.kinds and (source < 0 or s.cards[source].d.kind not in t.kinds):
+        return False  # "by Spell/Trap effects": the destroying card's kind
     me = controller_of(s, iid)
     if t.self and victim != iid:
+        return False
+    if t.equipped and victim != c.equip:  # "if the equipped monster would be destroyed"
         return False
     if t.by != "both" and ("you" if controller_of(s, victim) == me else "opponent") != t.by:
         return False
