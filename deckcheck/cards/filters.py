@@ -41,6 +41,7 @@ FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
 FIELDS += ("material",)  # an Extra Deck monster that names this card among its materials
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
 STATE_FIELDS = ("location", "face_up", "controller", "position", "battling", "zone")
+STATE_FIELDS += ("co_linked",)
 
 
 class HasTraits(Protocol):
@@ -213,6 +214,12 @@ class Filter(NamedTuple):
 
     def text(self) -> str:
         return ", ".join(x.text() for x in self.terms)
+
+
+def parse_filters(spec: dict[str, Any] | list[dict[str, Any]]) -> tuple[Filter, ...]:
+    """One filter, or a list of filters of which any may match ("except Level 5 or higher
+    WIND monsters": not from the Extra Deck, or WIND and Level 5 or more)."""
+    return tuple(parse_filter(x) for x in ([spec] if isinstance(spec, dict) else spec))
 
 
 def parse_filter(spec: dict[str, Any]) -> Filter:

@@ -24,7 +24,15 @@ from deckcheck.engine.actions import (
     ZoneChoice,
 )
 from deckcheck.engine.base import distinct
-from deckcheck.engine.effects.ops import VERBS, can_do, player_flag, record, summon_forbidden
+from deckcheck.engine.effects.ops import (
+    VERBS,
+    can_do,
+    hand_toll,
+    pay_toll,
+    player_flag,
+    record,
+    summon_forbidden,
+)
 from deckcheck.engine.effects.timing import once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
@@ -76,6 +84,8 @@ def main_chosen(duel: Duel, f: Frame) -> None:
         then = "battle_start" if kind == "battle" else "end_phase"
         open_window(duel, "phase_end", then, holder=1 - tp, passes=1, back="main")
     elif kind in ACTIONS:
+        if isinstance(choice, CardChoice):
+            pay_toll(duel, tp, choice.card)  # Chain Energy: a card summoned or Set from the hand
         push(duel, kind, "start", card=choice.card if isinstance(choice, CardChoice) else -1)
     else:
         duel.effects.activate(duel, tp, choice)
@@ -99,6 +109,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     # Double Summon: a second Normal Summon or Set this turn
     double = s.floating and player_flag(s, tp, "extra_normal_summon")
     can_summon_now = side.summons < (2 if double else 1)
+    if s.floating and player_flag(s, tp, "no_normal_summons"):  # Lava Golem's turn
+        can_summon_now = False
     second = double and side.summons == 1  # which monsters it allows (Swap Frog's: Frogs)
     # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
     no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
@@ -107,7 +119,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     scale_free: bool | None = None
     seen: set[object] = set()
     lasting = s.lasting
-    for iid in side.hand:
+    toll = hand_toll(s, tp) if s.floating else 0
+    for iid in side.hand if toll <= side.lp else ():  # Chain Energy: LP for each hand card
         d = cards[iid].d
         same = sameness(s, iid) if lasting else id(d)  # id(d): sameness without modifiers
         if same in seen:
@@ -196,8 +209,8 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     """What a second Normal Summon this turn allows for this monster: a Summon or Set
     (True), with an ``extra_normal_summon`` flag restricted by ``only`` a Normal Summon of
     a monster it names and no Set (None: Swap Frog), or nothing (False)."""
-    from deckcheck.cards.filters import parse_filter
-    from deckcheck.engine.select import matches
+    from deckcheck.cards.filters import parse_filters
+    from deckcheck.engine.select import matches_any
 
     found: bool | None = False
     for f in s.floating:
@@ -207,7 +220,7 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
             continue
         if f.get("only") is None:
             return True
-        if matches(s, iid, parse_filter(f["only"]), player):
+        if matches_any(s, iid, parse_filters(f["only"]), player):
             found = None
     return found
 
@@ -798,7 +811,15 @@ def procedure_cost(duel: Duel, f: Frame) -> Prompt | None:
         f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
         return None
     f.step = "zoned"
-    return zone_prompt(s.turn_player, free_main(s, s.turn_player), f.data["card"])
+    return zone_prompt(s.turn_player, free_main(s, _summoned_to(duel, f)), f.data["card"])
+
+
+def _summoned_to(duel: Duel, f: Frame) -> int:
+    """Whose field a procedure summons to: the turn player's, or the opponent's (Lava Golem)."""
+    s = duel.state
+    fx = s.cards[f.data["card"]].d.fx
+    e = fx.effects[f.data["effect"]] if fx is not None and "effect" in f.data else None
+    return 1 - s.turn_player if e is not None and e.to_opponent else s.turn_player
 
 
 @handles("procedure", "zoned")
@@ -823,7 +844,7 @@ def procedure_placed(duel: Duel, f: Frame) -> None:
         limits.use(s, tp, iid, e)
     in_def = f.answer == DEFENSE
     lift(s, iid)
-    place_monster(s, iid, tp, zone, True, in_def)
+    place_monster(s, iid, _summoned_to(duel, f), zone, True, in_def)
     c = s.cards[iid]
     c.summon, c.proper = "special", True
     announce(duel, f, [[iid, zone, "special", "defense" if in_def else "attack"]])

@@ -172,7 +172,7 @@ TAKES: dict[str, set[str]] = {
     "change_position": {"card"},
     "set_spell_trap": {"card", "zone"},
     "place_scale": {"card", "zone"},
-    "special_summon": {"card", "method", "materials", "zone", "position", "cards", "zones"},
+    "special_summon": {"card", "method", "materials", "zone", "position", "cards", "zones", "cost"},
     "next_phase": set(),
     "enter_phase": {"phase"},
     "attack": {"attacker", "target"},

@@ -11,6 +11,7 @@ from __future__ import annotations
 from deckcheck.cards.filters import STATE_FIELDS, Filter
 from deckcheck.engine.query import view
 from deckcheck.engine.state import MZONE, SZONE, Inst, State
+from deckcheck.engine.zones import co_linked
 
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
@@ -31,6 +32,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = (b is not None and iid in (b.attacker, b.target)) in t.values
             elif t.field == "zone":  # a Main or an Extra Monster Zone
                 ok = c.loc == MZONE and ("extra" if c.seq >= 5 else "main") in t.values
+            elif t.field == "co_linked":
+                ok = co_linked(s, iid) in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
@@ -55,6 +58,11 @@ def spell_trap(c: Inst) -> bool:
     """A Spell or Trap Card on the field (location ``spell_trap``): a card in a Spell & Trap
     Zone, or a Trap Monster that is also still a Trap (seed 000, 4.3.3.11)."""
     return c.loc == SZONE or (c.loc == MZONE and c.trap_zone >= 0)
+
+
+def matches_any(s: State, iid: int, flts: tuple[Filter, ...], player: int) -> bool:
+    """Whether card ``iid`` matches one of these filters (``cards.filters.parse_filters``)."""
+    return any(matches(s, iid, f, player) for f in flts)
 
 
 def select(s: State, flt: Filter, player: int) -> list[int]:

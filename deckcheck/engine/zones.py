@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from deckcheck.engine.carddefs import CardDef
 from deckcheck.engine.profiles import Profile
-from deckcheck.engine.state import EMPTY, State, emz_index, emz_seq
+from deckcheck.engine.state import EMPTY, MZONE, State, emz_index, emz_seq
 
 Cell = tuple[int, int]
 EMZ_CELLS: tuple[Cell, Cell] = ((1, 1), (1, 3))
@@ -67,6 +67,17 @@ def linked_cells(state: State, exclude: Collection[int] = ()) -> set[Cell]:
     for _, targets in link_monsters(state, exclude):
         cells.update(targets)
     return cells
+
+
+def co_linked(state: State, iid: int) -> bool:
+    """Whether a Link monster on the field points to another Link monster that points back."""
+    c = state.cards[iid]
+    if c.loc != MZONE or not c.d.link:
+        return False
+    at = cell(c.ctrl, c.seq)
+    links = link_monsters(state)
+    mine = next(targets for where, targets in links if where == at)
+    return any(where in mine and at in targets for where, targets in links if where != at)
 
 
 def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[int]:

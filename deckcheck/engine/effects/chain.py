@@ -25,7 +25,7 @@ from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.effects.ops import VERBS, can_do, record, targetable
+from deckcheck.engine.effects.ops import VERBS, can_do, pay_toll, record, targetable
 from deckcheck.engine.events import ChainEvent, EquipEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
@@ -60,6 +60,7 @@ def start_activation(
 
         _answers(duel, link, e, window)
     main = pending is None and window is None
+    pay_toll(duel, player, card)  # Chain Energy: activating a card from the hand
     push(duel, "activate", "start", link=link, main=main, i=0, ans={}, picks=[])
 
 
@@ -474,6 +475,11 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
         if op.spec.unless_done and link["previous"]:
             link["previous"] = []
             continue
+        if op.condition is not None:  # an operation's own condition, as in a chain link
+            from deckcheck.engine.effects.timing import holds
+
+            if not holds(duel, link, op.condition):
+                continue
         ask, act = VERBS[op.do]
         ans: dict[str, Any] = {}
         prompt = ask(duel, link, op, ans)

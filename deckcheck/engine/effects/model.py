@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckcheck.cards.filters import Filter, parse_filter
+from deckcheck.cards.filters import Filter, parse_filter, parse_filters
 from deckcheck.engine.effects import schema as sch
 
 DEFAULT_RANGE = {
@@ -75,6 +75,7 @@ class Trig:
     card_activation: bool | None
     cause: frozenset[str] = frozenset()
     bound: bool = False
+    equipped: bool = False  # the event is about the monster this card equips
     destroys_at_least: int = 0
     on_field: bool | None = None
     effect_by: str | None = None
@@ -88,9 +89,11 @@ class Cond:
     spec: sch.Condition
     exists: Filter | None
     none: tuple[Filter, ...]  # no card may match any of them
-    summoned_only: Filter | None = None  # special_summoned_only
+    summoned_only: tuple[Filter, ...] | None = None  # special_summoned_only (any of them)
     this_card: Filter | None = None
+    not_attacked: Filter | None = None
     battle_opponent: Filter | None = None
+    any_of: tuple[Filter, ...] = ()  # some card matches one of them
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,7 @@ class Effect:
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     recheck: bool = False  # the condition is checked again at resolution
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
+    to_opponent: bool = False  # procedure: the monster goes to the opponent's field
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,12 +257,12 @@ def condition(c: sch.Condition) -> Cond:
     return Cond(
         c,
         parse_filter(c.exists) if c.exists is not None else None,
-        tuple(parse_filter(x) for x in ([c.none] if isinstance(c.none, dict) else c.none))
-        if c.none is not None
-        else (),
-        parse_filter(c.special_summoned_only) if c.special_summoned_only else None,
+        parse_filters(c.none) if c.none is not None else (),
+        parse_filters(c.special_summoned_only) if c.special_summoned_only else None,
         parse_filter(c.this_card) if c.this_card else None,
+        parse_filter(c.not_attacked) if isinstance(c.not_attacked, dict) else None,
         parse_filter(c.battle_opponent) if c.battle_opponent else None,
+        tuple(parse_filter(x) for x in c.any_of),
     )
 
 
@@ -289,11 +293,12 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.card_activation,
             frozenset(t.cause),
             t.bound,
-            t.destroys_at_least or 0,
-            t.on_field,
-            t.effect_by,
-            t.face_up,
-            t.sent,
+            equipped=t.equipped,
+            destroys_at_least=t.destroys_at_least or 0,
+            on_field=t.on_field,
+            effect_by=t.effect_by,
+            face_up=t.face_up,
+            sent=t.sent,
             other_source=t.other_source,
         )
     cond = condition(e.condition) if e.condition is not None else None
@@ -333,6 +338,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
         recheck=e.recheck,
         set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,
+        to_opponent=e.to_opponent,
     )
 
 

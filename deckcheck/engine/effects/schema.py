@@ -59,7 +59,7 @@ class Cards(Strict):
 
     of: Literal[
         "self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all",
-        "deck_top", "bound", "summoned_with",
+        "deck_top", "bound", "summoned_with", "materials",
     ]  # fmt: skip
     filter: FilterSpec = {}
     count: Count = 1  # choose: how many (at most)
@@ -154,7 +154,7 @@ class Op(Strict):
     )
     flags: list[Text] = []  # apply: player/card flags (see the vocabulary page)
     # apply special_summons_only: the monsters the player may still Special Summon
-    only: FilterSpec | None = None
+    only: FilterSpec | list[FilterSpec] | None = None  # a list: any of them
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
@@ -182,6 +182,8 @@ class Op(Strict):
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
     optional: StrictBool = False  # "you can": the controller may decline this operation
+    # change_position: monsters turned face-up do not activate their Flip effects (Ceasefire)
+    no_flip_effects: StrictBool = False
     # add_to_hand: a card taken from the Deck leaves it unshuffled (Dark Magical Circle)
     keep_order: StrictBool = False
     label: Text | None = None
@@ -226,6 +228,7 @@ class Condition(Strict):
     """All given clauses must hold (for the effect's controller, ``you``)."""
 
     exists: FilterSpec | None = None  # at least ``min`` cards match (default 1)
+    any_of: list[FilterSpec] = []  # some card matches one of these filters (an "or")
     min: Count = 1
     none: FilterSpec | list[FilterSpec] | None = None  # no card matches (any of them)
     lp_at_least: Amount | None = None
@@ -235,7 +238,7 @@ class Condition(Strict):
     not_special_summoned: StrictBool | None = None
     not_summoned: StrictBool | None = None  # no Normal, Flip or Special Summon (Sets are not)
     # every monster you Special Summoned this turn matches ("except Machine monsters")
-    special_summoned_only: FilterSpec | None = None
+    special_summoned_only: FilterSpec | list[FilterSpec] | None = None  # a list: any of them
     start_of_main1: StrictBool | None = None  # nothing has happened yet in Main Phase 1
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
@@ -248,9 +251,15 @@ class Condition(Strict):
     not_sent_this_turn: StrictBool | None = None  # not the turn this card arrived in the GY
     no_cards_but_self: StrictBool | None = None  # you control no other cards
     fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
+    # no monster matching this declared an attack this turn ("cannot attack the turn you
+    # activate this"); true: this card has not
+    not_attacked: FilterSpec | StrictBool | None = None
+    counters_at_least: dict[Text, Count] = {}  # this card holds at least these counters
+    co_linked: StrictBool | None = None  # this (Link) card is co-linked
     chain_at_least: Count | None = None  # the chain already holds this many links (Chain Strike)
     # the opponent controls more cards than your hand and field hold (Balance of Judgment)
     opponent_controls_more: StrictBool | None = None
+    no_normal_summon: StrictBool | None = None  # you have not Normal Summoned or Set this turn
     name_not_in_chain: StrictBool | None = None  # no link of the chain is a card of this name
     attack_target_self: StrictBool | None = None
     attacker_self: StrictBool | None = None
@@ -264,7 +273,6 @@ class Condition(Strict):
     this_card: FilterSpec | None = None  # this card matches ("while in Attack Position")
     # the monsters in your Graveyard all have one original Type (Solidarity)
     one_race_in_graveyard: StrictBool | None = None
-    not_attacked: StrictBool | None = None  # this card has not declared an attack this turn
     max: Count | None = None  # exists: at most this many match ("exactly 3": min 3, max 3)
     # this card was summoned one of these ways (synchro, xyz...): on the field, or as it
     # left it ("if this Xyz Summoned card is sent to the GY")
@@ -281,6 +289,7 @@ class Trigger(Strict):
     filter: FilterSpec = {}  # the event's card(s) (at least one must match)
     self: StrictBool = False  # the event is about this card
     bound: StrictBool = False  # the event is about a card bound to this card (``bind``)
+    equipped: StrictBool = False  # the event is about the monster this card equips
     by: Who = "both"  # whose card/action it is (relative to this card's controller)
     how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...
     from_: list[Where] = Field([], alias="from")  # sent_to_graveyard, leaves_field, destroyed
@@ -393,6 +402,7 @@ class EffectSpec(Strict):
     # procedure: a Normal Summon or Set without Tributes while the condition holds (it uses
     # the Normal Summon), not a Special Summon (Blackwing - Sirocco the Dawn)
     without_tributes: StrictBool = False
+    to_opponent: StrictBool = False  # procedure: to the opponent's field (Lava Golem)
 
     @model_validator(mode="after")
     def _shape(self) -> EffectSpec:

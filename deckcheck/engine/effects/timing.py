@@ -23,13 +23,13 @@ from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, new_link
 from deckcheck.engine.effects.model import Cond, Effect
-from deckcheck.engine.effects.ops import can_do, summon_locked, surplus, targetable
+from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targetable
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
-from deckcheck.engine.select import matches
+from deckcheck.engine.select import matches, matches_any
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
-from deckcheck.engine.zones import free_main, free_spell
+from deckcheck.engine.zones import co_linked, free_main, free_spell
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -85,6 +85,8 @@ def can_activate(
     chain = s.chain
     if c.loc not in e.range:
         return False
+    if c.loc == HAND and s.floating and hand_toll(s, player) > s.sides[player].lp:
+        return False  # Chain Energy: the LP to activate it from the hand
     if e.kind == "activate":
         if not _card_activation_ok(s, player, iid, e, timing):
             return False
@@ -263,6 +265,10 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     s = duel.state
     me = link["player"]
     side = s.sides[me]
+    if cond.any_of and not any(
+        _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in range(len(s.cards))
+    ):
+        return False
     if cond.exists is not None:
         n = sum(1 for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me))
         if n < c.min or (c.max is not None and n > c.max):
@@ -287,6 +293,11 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     if cond.summoned_only is not None and not _summoned_only(s, me, cond.summoned_only):
         return False
     if cond.this_card is not None and not matches(s, link["card"], cond.this_card, me):
+        return False
+    if cond.not_attacked is not None and _attacked(s, me, cond.not_attacked):
+        return False
+    counters = s.cards[link["card"]].counters
+    if any(counters.get(k, 0) < n for k, n in c.counters_at_least.items()):
         return False
     if c.lp_vs_opponent is not None:
         theirs = s.sides[1 - me].lp
@@ -330,7 +341,7 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
-    if c.not_attacked and s.cards[card].attacked == s.turn:
+    if c.not_attacked is True and s.cards[card].attacked == s.turn:
         return False
     if c.one_race_in_graveyard:
         grave = [s.cards[i].d for i in side.grave if s.cards[i].d.kind == "monster"]
@@ -343,6 +354,10 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     if c.chain_at_least is not None and len(s.chain) < c.chain_at_least:
         return False
     if c.opponent_controls_more and surplus(s, me) <= 0:
+        return False
+    if c.no_normal_summon and side.summons:
+        return False
+    if c.co_linked is not None and co_linked(s, card) != c.co_linked:
         return False
     names = s.cards[card].d.names
     if c.name_not_in_chain and any(not names.isdisjoint(s.cards[x["card"]].d.names)
@@ -370,13 +385,24 @@ def summoned_this_turn(s: State, player: int, special_only: bool) -> bool:
     return False
 
 
-def _summoned_only(s: State, player: int, flt: Filter) -> bool:
-    """Whether every monster ``player`` Special Summoned this turn matches ``flt``."""
+def _attacked(s: State, player: int, flt: Filter) -> bool:
+    """Whether a monster of ``player`` matching ``flt`` declared an attack this turn."""
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        mine = isinstance(e, AttackEvent) and e.kind == "attack" and e.player == player
+        if mine and matches(s, e.attacker, flt, player):
+            return True
+    return False
+
+
+def _summoned_only(s: State, player: int, flts: tuple[Filter, ...]) -> bool:
+    """Whether every monster ``player`` Special Summoned this turn matches one of ``flts``."""
     for e in reversed(s.history):
         if e.kind == "turn":
             return True
         special = e.kind == "summon" and e.player == player and e.how not in NOT_SPECIAL
-        if special and not matches(s, e.card, flt, player):
+        if special and not matches_any(s, e.card, flts, player):
             return False
     return True
 
@@ -467,8 +493,9 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
             if not free_main(s, link["player"]) or summon_locked(s, link["player"]):
                 return False
         elif o.do == "create_tokens":
-            if len([z for z in s.sides[link["player"]].mzone if z == EMPTY]) < (o.spec.count or 1):
-                return False
+            p = link["player"] if o.spec.to != "opponent" else 1 - link["player"]
+            if len([z for z in s.sides[p].mzone[:5] if z == EMPTY]) < (o.spec.count or 1):
+                return False  # the Tokens go to that player's field (Ojama Trio)
             if summon_locked(s, link["player"]):
                 return False
     return True
