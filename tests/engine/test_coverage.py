@@ -41,16 +41,16 @@ def test_a_card_file_makes_a_card_supported_and_an_effect_without_one_is_named(d
     # Pot of Greed has a card file; Blue-Eyes White Dragon has nothing beyond its stats;
     # an Effect Monster without a file plays as its stats; a Spell without one is only Set
     pot, blue_eyes = db.find("Pot of Greed"), db.find("Blue-Eyes White Dragon")
-    ferret, veil = db.find("Fencing Fire Ferret"), db.find("Dark Magic Veil")
+    exarion, veil = db.find("Exarion Universe"), db.find("Dark Magic Veil")
     assert pot.passcode in files.defined()
     deck = Deck.from_passcodes(
-        [pot.passcode] * 2 + [blue_eyes.passcode] * 3 + [ferret.passcode, veil.passcode]
+        [pot.passcode] * 2 + [blue_eyes.passcode] * 3 + [exarion.passcode, veil.passcode]
     )
     r = deck_support(deck, db)
     assert (r.copies, r.supported) == (7, 5)
     reasons = {u.name: (u.copies, u.reasons) for u in r.unsupported}
     assert reasons == {
-        "Fencing Fire Ferret": (1, (EFFECT_NOT_APPLIED,)),
+        "Exarion Universe": (1, (EFFECT_NOT_APPLIED,)),
         "Dark Magic Veil": (1, (SPELL_TRAP,)),
     }
     assert abs(r.share - 5 / 7) < 1e-9

@@ -469,6 +469,11 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])
     link["kept"] = p.get("kept", 0)
+    if e.condition is not None:  # "during your Standby Phase": only while it holds
+        from deckcheck.engine.effects.timing import condition_holds
+
+        if not condition_holds(duel, link, e):
+            return
     for op in e.ops:
         if op.spec.if_done and not link["previous"]:  # "and if you do", as in a chain link
             continue

@@ -58,14 +58,30 @@ class CardLayer:
         data["since"], data["until"] = s.mark, len(s.history)
         s.mark = len(s.history)
         adjust(duel)
-        if not s.pending or s.chain or data["timing"] in HOLD_TRIGGERS:
+        if not s.pending or s.chain:
             return False
+        held: list[Any] = []
+        if data["timing"] in HOLD_TRIGGERS:
+            # triggers that answer "before damage calculation" itself go on the chain now
+            # (Reflect Bounder); the others wait
+            now = [p for p in s.pending if data["timing"] == "before_damage" and _before(s, p)]
+            if not now:
+                return False
+            held, s.pending = [p for p in s.pending if p not in now], now
         before = len(s.frames)
         chain.start_triggers(duel)
+        s.pending = held + s.pending
         return len(s.frames) > before
 
     def end_turn(self, duel: Duel) -> None:
         end_turn(duel)
+
+
+def _before(s: Any, p: dict[str, Any]) -> bool:  # noqa: ANN401 - State
+    from deckcheck.engine.effects.context import effect_of
+
+    t = effect_of(s, p["card"], p["effect"]).trigger
+    return t is not None and t.on == "before_damage"
 
 
 CARD_LAYER = CardLayer()

@@ -258,9 +258,8 @@ def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     s = duel.state
     if s.floating and summon_locked(s, link["player"]):
         return False
-    if s.floating and s.cards[iid].loc == HAND and hand_toll(s, link["player"]) > s.sides[
-        link["player"]
-    ].lp:
+    me = link["player"]
+    if s.floating and s.cards[iid].loc == HAND and hand_toll(s, me) > s.sides[me].lp:
         return False  # Chain Energy: the LP to summon it from the hand
     named = named_summoner(duel.state, iid, link)
     if named is False:
@@ -316,6 +315,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "take_control": _controllable,  # a face-down monster too (Change of Heart)
     "banish": _banishable,
     "equip": _face_up_monster,
+    "place_in_pendulum_zone": lambda duel, link, op, iid: _pendulum_ok(duel, link, iid),
     "set_level": _face_up_monster,
     "send_to_graveyard": _not_token_cost,
     "return_to_deck": _not_token_cost,
@@ -1289,6 +1289,10 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
             continue
         before = atk(s, iid)
         _change_one(duel, link, op, iid, stat, until)
+        if op.spec.until == "end_of_damage_step" and s.battle is not None:
+            # "until the end of the Damage Step": it ends with this battle (battle.ds_end)
+            s.floating.append({"kind": "battle_change", "stamp": s.lasting[-1].stamp,
+                               "battle": True})  # fmt: skip
         if stat == "atk":  # "the ATK lost by this effect" (Black-Winged Dragon)
             link["lost"] = max(0, before - atk(s, iid))
         out.append(iid)
@@ -1561,6 +1565,46 @@ def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     c.equip = target
     duel.emit(EquipEvent("equip", link["player"], card, target))
     return [target]
+
+
+def _pendulum_zones(duel: Duel, link: Link) -> list[int]:
+    from deckcheck.engine.main_phase import scale_zones
+
+    return scale_zones(duel.state, duel.template.profile, link["player"])
+
+
+def _pendulum_ok(duel: Duel, link: Link, iid: int) -> bool:
+    c = duel.state.cards[iid]
+    return c.d.pendulum and c.loc not in FIELD and bool(_pendulum_zones(duel, link))
+
+
+def _ask_pendulum(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    p = ask_cards(duel, link, op, ans)
+    if p is not None:
+        return p
+    cards = [i for i in chosen(duel, link, op, ans) if _pendulum_ok(duel, link, i)]
+    if "zones" in ans or not cards:
+        return None
+    zones = _pendulum_zones(duel, link)
+    return Prompt(link["player"], "zone", tuple(ZoneChoice("zone", z) for z in zones), cards[0])
+
+
+@verb_asking(_ask_pendulum, "place_in_pendulum_zone")
+def place_in_pendulum_zone(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Place a Pendulum monster card (not on the field) face-up in a free Pendulum Zone of
+    the effect's player ("you can place this card in your Pendulum Zone")."""
+    s = duel.state
+    zones = ans.get("zones", [])
+    for iid in _cards(duel, link, op, ans):
+        if not zones or not _pendulum_ok(duel, link, iid):
+            continue
+        if zones[0] not in _pendulum_zones(duel, link):
+            continue
+        lift(s, iid)
+        place_spell(s, iid, link["player"], zones[0], True)
+        duel.emit(PlaceEvent("scale", link["player"], iid, zones[0]))
+        return [iid]
+    return []
 
 
 @verb("set")

@@ -121,7 +121,7 @@ class Op(Strict):
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
-        "summon_self_as_monster", "fusion_summon_using", "attach",
+        "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -201,6 +201,7 @@ class Op(Strict):
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
             "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
+            "place_in_pendulum_zone",
             "attach",
         }  # fmt: skip
         if self.do in needs_cards and self.cards is None:
@@ -368,6 +369,8 @@ class Applies(Strict):
     except_archetype: Text | None = None
     archetype: Text | None = None  # it is also part of this archetype (that name's)
     name: Text | None = None  # the card's name becomes this (Proto-Cyber Dragon)
+    # the controller's normal draw takes one card per name among ``to`` (Knightmare Unicorn)
+    draw_per_name: StrictBool = False
     # effect damage its controller would take places 1 such counter on this card instead
     damage_counter: Text | None = None
     # ATK change: the current ATK of the opponent's monster this card battles (Crystal Wing)

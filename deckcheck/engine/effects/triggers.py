@@ -142,6 +142,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if on != "damage" and event.cause != on.split("_")[0]:
             return None
+        if t.other_source and _source_named(s, card):
+            return None  # "except from a card of this name" (Dark Room of Nightmare)
         cards, actor = [], event.player
     elif on in ("battled", "before_damage"):  # the monsters of the battle, at that step
         if not (isinstance(event, PhaseEvent) and event.kind == "step"):
@@ -183,6 +185,15 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if not cards:
             return None
     return cards
+
+
+def _source_named(s: Any, card: int) -> bool:  # noqa: ANN401 - State
+    """Whether the chain link resolving now is an effect of a card with ``card``'s name."""
+    for f in reversed(s.frames):
+        if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
+            source = s.cards[s.chain[f.data["i"]]["card"]]
+            return not source.d.names.isdisjoint(s.cards[card].d.names)
+    return False
 
 
 def _moved_by(s: Any, player: int, who: str) -> bool:  # noqa: ANN401 - State
@@ -230,7 +241,9 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         from deckcheck.engine.effects.continuous import adjust
 
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
-    for iid in duel.template.trigger_cards:
+    made = len(duel.template.defs)  # Tokens created in the duel may have effects too
+    tokens = [i for i in range(made, len(s.cards)) if s.cards[i].d.fx is not None]
+    for iid in (*duel.template.trigger_cards, *tokens):
         if iid >= len(s.cards):
             continue
         c = s.cards[iid]
