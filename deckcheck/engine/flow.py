@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers register)
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import check_win, distinct
+from deckcheck.engine.effects.continuous import normal_draws
 from deckcheck.engine.effects.ops import return_banished, skips
 from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
 from deckcheck.engine.moves import draw, to_pile
@@ -78,7 +79,8 @@ def draw_phase(duel: Duel, f: Frame) -> None:
         return
     s.phase = "draw"
     duel.emit(PhaseEvent("phase", "draw"))
-    if s.turn > 1 and not draw(duel, s.turn_player, 1):  # no draw on the first turn
+    n = normal_draws(duel, s.turn_player) if duel.template.continuous_cards else 1
+    if s.turn > 1 and not draw(duel, s.turn_player, n):  # no draw on the first turn
         check_win(duel)
         return
     open_window(duel, "draw", "standby")

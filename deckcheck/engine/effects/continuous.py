@@ -48,7 +48,9 @@ def negated(s: State, iid: int) -> bool:
 
 
 def adjust(duel: Duel) -> None:
-    if not duel.template.continuous_cards and not _equipping(duel.state):
+    s = duel.state
+    floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
+    if not duel.template.continuous_cards and not _equipping(s) and not floating:
         return
     # what applies may change what else applies (an immunity that starts): again until
     # nothing changes (RC-MISC-011)
@@ -122,9 +124,30 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "name", "set", a.name, iid))
                 if a.archetype:  # the new name's archetype (Dupe Frog as "Des Frog")
                     wanted.append((t, "archetype", "add", a.archetype, iid))
+    if s.floating:
+        _floating_applies(duel, wanted)
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
     return changed
+
+
+def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]]) -> None:
+    """Floating effects (create_floating) that apply flags to cards for their duration:
+    "Cyber Dragon cannot attack the turn you activate this" (Evolution Burst), also to the
+    ones summoned later that turn."""
+    from deckcheck.engine.effects.context import effect_of
+
+    s = duel.state
+    for f in s.floating:
+        if f.get("kind") != "floating":
+            continue
+        e = effect_of(s, f["card"], f["effect"])
+        if e.applies is None or e.applies_to is None:
+            continue
+        link = new_link(s, f["card"], f["effect"], f["player"], e)
+        for t in pool(duel, link, e.applies_to):
+            if s.cards[t].loc in FIELD:
+                wanted.extend((t, "flag", "add", flag, f["card"]) for flag in e.applies.flags)
 
 
 def _battle_foe_atk(s: State, iid: int) -> int:
@@ -138,6 +161,27 @@ def _battle_foe_atk(s: State, iid: int) -> int:
     if s.cards[other].loc != MZONE or s.cards[other].ctrl == s.cards[iid].ctrl:
         return 0
     return atk(s, other)
+
+
+def normal_draws(duel: Duel, player: int) -> int:
+    """How many cards the player's normal draw takes: 1, or one for each name among the
+    cards a face-up ``draw_per_name`` effect of theirs finds, if it finds any."""
+    s = duel.state
+    best = 1
+    for iid in duel.template.continuous_cards:
+        c = s.cards[iid]
+        if c.loc not in FIELD or not c.face_up or c.ctrl != player or negated(s, iid):
+            continue
+        fx = c.d.fx
+        assert fx is not None
+        for e in fx.continuous:
+            if e.applies is None or not e.applies.draw_per_name or e.applies_to is None:
+                continue
+            link = new_link(s, iid, str(e.index), c.ctrl, e)
+            found = pool(duel, link, e.applies_to)
+            if found:
+                best = max(best, len({s.cards[i].d.name for i in found}))
+    return best
 
 
 def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int]]) -> None:

@@ -41,7 +41,7 @@ EVENTS = (
     "destroyed_by_effect", "sent_to_graveyard", "leaves_field", "discarded", "banished",
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
-    "battled", "would_be_destroyed", "before_damage", "damage_step_end",
+    "battled", "would_be_destroyed", "before_damage", "damage_step_end", "battle_phase_end",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -86,6 +86,11 @@ class Cards(Strict):
     # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
     # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
     atk_below: Literal["self", "event"] | None = None
+    # choose: the chosen cards are a set - one for each of these filters, and/or Levels
+    # adding up to exactly level_sum ("1 Speedroid Tuner and 1 non-Tuner whose total Levels
+    # equal 7"); count is the set's size
+    each: list[FilterSpec] = []
+    level_sum: Count | None = None
     def_below: Literal["self", "event"] | None = None
 
 
@@ -120,6 +125,7 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
+        "to_end_phase", "halve_lp",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
     ]  # fmt: skip
@@ -261,6 +267,8 @@ class Condition(Strict):
     # the opponent controls more cards than your hand and field hold (Balance of Judgment)
     opponent_controls_more: StrictBool | None = None
     no_normal_summon: StrictBool | None = None  # you have not Normal Summoned or Set this turn
+    summoned_this_turn: StrictBool | None = None  # this card came to the field this turn
+    battled_this_turn: StrictBool | None = None  # this card battled (damage calculation) this turn
     name_not_in_chain: StrictBool | None = None  # no link of the chain is a card of this name
     attack_target_self: StrictBool | None = None
     attacker_self: StrictBool | None = None
@@ -430,7 +438,8 @@ class CardFile(Strict):
     # effects a card has that the vocabulary cannot say: a named escape hatch (hatches.py)
     hatch: Text | None = None
     # facts about summoning written on the card (not effects)
-    summon: Literal["normal", "special_only", "by_effect_only"] | None = None
+    summon: Literal["normal", "special_only", "by_effect_only", "not_from_deck"] | None = None
+    unique: StrictBool = False  # "you can only control 1 [this card's name]"
     # "cannot be Special Summoned except with X": only effects of cards of these names may
     summoned_by: list[Text] = []
     note: Annotated[StrictStr, Field(max_length=2000)] | None = None
