@@ -263,7 +263,7 @@ def _compile_rules(card: Card) -> CardDef:
     }
     if card.kind in ("spell", "trap"):
         return CardDef(**base, issues=(SPELL_TRAP,))
-    if card.kind != "monster":
+    if card.kind not in ("monster", "token"):  # a Token has its printed stats (Security Token)
         return CardDef(**base, issues=(NOT_PLAYABLE,))
     extra = card.is_extra_deck_monster
     effect = card.is_effect
