@@ -12,9 +12,21 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal
 
+from deckcheck.cards.cache import BoundedCache
+
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
 _passcode = attrgetter("passcode")
+
+
+# "(passcode, copies)" as the digest spells it, kept: formatting two numbers costs more
+# than a look-up (a batch meets the same cards again and again)
+_SPELLED: BoundedCache[tuple[int, int], str] = BoundedCache(16_384)
+
+
+def _spell(pair: tuple[int, int]) -> str:
+    found = _SPELLED[pair] = f"({pair[0]}, {pair[1]})"
+    return found
 
 
 @dataclass(slots=True)
@@ -61,20 +73,21 @@ class Deck:
         counts.pop(None, None)  # type: ignore[call-overload]
         return counts
 
-    def digest(self, counts: dict[Section, Counter[int]] | None = None) -> str:
+    def digest(self, counts: dict[Section, dict[int, int]] | None = None) -> str:
         """Order-independent, printing-aware digest of the 75 (alternate arts differ).
 
         ``counts``: the sections' passcode counts when the caller has them already.
         """
         h = hashlib.sha256()
+        spelled = _SPELLED.get
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)
             # section name, then the (passcode, copies) pairs in passcode order, spelled as
             # repr() of the sorted pairs (the digests already stored use it) but built faster
-            pairs = ", ".join([f"({code}, {n})" for code, n in sorted(counts_here.items())])
+            pairs = ", ".join([spelled(p) or _spell(p) for p in sorted(counts_here.items())])
             h.update(f"{name}:[{pairs}];".encode())
             slots = self.section(name)
-            if len(slots) != counts_here.total():  # cards named but not known
+            if len(slots) != sum(counts_here.values()):  # cards named but not known
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)
                 h.update(("?" + "|".join(unknown)).encode())
         # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck
 from deckcheck.formats.model import Format
@@ -13,6 +14,7 @@ from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report
 from deckcheck.validation.rules import DECK_UNITS
 from deckcheck.validation.rules.copy_limit import effect_name_notes
+from deckcheck.validation.scan import Table
 
 if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
@@ -20,16 +22,19 @@ if TYPE_CHECKING:
 
 # per-format, per-list and per-day answers kept across checks (see Checker._day)
 MAX_CACHED = 512
+MAX_DAYS = 16  # formats on days with their tables (each up to 2 x 4,096 entries)
 
 
 @dataclass(frozen=True, slots=True)
 class Day:
-    """A format on one day: the list in force and the report's format block."""
+    """A format on one day: the list in force, the report's format block and the table of
+    per-card and per-name answers (deckcheck/validation/scan.py)."""
 
     format: Format
     on: date
     banlist: Banlist | None
     info: FormatInfo
+    table: Table
 
 
 class Checker:
@@ -46,6 +51,7 @@ class Checker:
         self._banlists = banlists
         self._formats = formats
         self._cache: dict[tuple[object, ...], Any] = {}
+        self._days: BoundedCache[tuple[str, date], Day] = BoundedCache(MAX_DAYS)
 
     @property
     def banlists(self) -> BanlistStore:
@@ -79,8 +85,8 @@ class Checker:
 
     def _day(self, fmt: Format, day: date) -> Day:
         """The format on that day, worked out once (kept with the per-day answers)."""
-        key = ("day", fmt.id, day)
-        found = self._cache.get(key)
+        key = (fmt.id, day)
+        found = self._days.get(key)
         # a caller's own Format may share an id with a registered one: equal or recomputed
         if found is not None and (found.format is fmt or found.format == fmt):
             return found
@@ -95,7 +101,9 @@ class Checker:
             self._cache.clear()
         listed = self.banlists.for_format(fmt, day) if fmt.banlist else None
         info = FormatInfo(fmt.id, day.isoformat(), listed.name if listed else None)
-        found = self._cache[key] = Day(fmt, day, listed, info)
+        # the table asks the units' screens with a context that has no deck
+        blank = Context(Deck(), fmt, day, self.db, listed, None, self._cache)
+        found = self._days[key] = Day(fmt, day, listed, info, Table(blank, DECK_UNITS))
         return found
 
     def context(
@@ -113,15 +121,8 @@ class Checker:
     ) -> tuple[Context, Day]:
         fmt = self.format(format_id)
         day = self._day(fmt, on or date.today())
-        ctx = Context(
-            deck=deck,
-            format=fmt,
-            on=day.on,
-            db=self.db,
-            banlist=day.banlist,
-            points_cap=points_cap,
-            cache=self._cache,
-        )
+        scan = day.table.scan(deck)
+        ctx = Context(deck, fmt, day.on, self.db, day.banlist, points_cap, self._cache, scan)
         return ctx, day
 
     def check(
@@ -133,8 +134,10 @@ class Checker:
     ) -> Report:
         """Every rule over the deck: the report with every violation, never just the first."""
         ctx, day = self._context(deck, format_id, on, points_cap)
-        violations = [v for unit in DECK_UNITS for v in unit.find(ctx)]
-        notes = [*deck.notices, *effect_name_notes(ctx)] if ctx.cards else [*deck.notices]
+        violations = day.table.violations(ctx)
+        notes = [*deck.notices]
+        if ctx.scan.mask & day.table.renames:
+            notes.extend(effect_name_notes(ctx))
         return Report(
             DeckInfo(
                 deck.source,

@@ -1,23 +1,24 @@
 """What every rule sees: the deck, its cards resolved once, the format, the date, the list.
 
-Everything is worked out on first use and kept for the check: a clean deck pays for the
-section counts, its distinct cards and their name keys, and nothing else.
+The checker's scan (deckcheck/validation/scan.py) gives the section counts, each distinct
+passcode's card and the copies per name; everything else is worked out on first use, by
+the rules that run because the deck concerns them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.formats.model import Format
+from deckcheck.validation.scan import EMPTY_SCAN, Scan
 
 _passcode = attrgetter("passcode")
 
@@ -33,16 +34,6 @@ class Used:
     section: str
 
 
-MISSING = object()  # a passcode not looked up yet
-
-
-class Scan(NamedTuple):
-    cards: dict[int, Card | None]
-    distinct: list[Card]
-    totals: dict[str, int]
-    unknown: bool  # a passcode the card data does not have
-
-
 @dataclass
 class Context:
     deck: Deck
@@ -54,67 +45,38 @@ class Context:
     # shared across checks by the Checker: per-card answers that do not depend on the deck,
     # e.g. (list series, list name, name key) -> limit
     cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
+    # the checker's one pass over the deck (deckcheck/validation/scan.py)
+    scan: Scan = EMPTY_SCAN
 
-    @cached_property
-    def section_counts(self) -> dict[Section, Counter[int]]:
+    @property
+    def section_counts(self) -> dict[Section, dict[int, int]]:
         """Copies of each passcode per section (slots without one left out)."""
-        found = {}
-        for section in SECTIONS:
-            counts = Counter(map(_passcode, self.deck.section(section)))
-            if None in counts:
-                del counts[None]  # type: ignore[arg-type]
-            found[section] = counts
-        return found
-
-    @cached_property
-    def _scan(self) -> Scan:
-        """One pass over the distinct passcodes: what every check needs of its cards."""
-        get = self.db.get
-        cards: dict[int, Card | None] = {}
-        distinct: dict[str, Card] = {}
-        totals: dict[str, int] = {}
-        unknown = False
-        for counts in self.section_counts.values():
-            for code, n in counts.items():
-                card = cards.get(code, MISSING)
-                if card is MISSING:
-                    card = cards[code] = get(code)
-                    if card is None:
-                        unknown = True
-                        continue
-                    if card.uid not in distinct:
-                        distinct[card.uid] = card
-                elif card is None:
-                    continue
-                for key in card.name_keys:
-                    totals[key] = totals.get(key, 0) + n
-        return Scan(cards, list(distinct.values()), totals, unknown)
+        return self.scan.counts
 
     @property
     def cards(self) -> dict[int, Card | None]:
         """Each distinct passcode's card, looked up once."""
-        return self._scan.cards
+        return self.scan.cards
 
-    @property
+    @cached_property
     def distinct_cards(self) -> list[Card]:
         """The deck's distinct cards, each once (printings together), in the order they
         come: what the rules that judge each card look at."""
-        return self._scan.distinct
+        distinct: dict[str, Card] = {}
+        for card in self.scan.cards.values():
+            if card is not None and card.uid not in distinct:
+                distinct[card.uid] = card
+        return list(distinct.values())
 
     @property
     def name_totals(self) -> dict[str, int]:
         """Copies per name key across Main+Extra+Side."""
-        return self._scan.totals
+        return self.scan.totals
 
-    @cached_property
+    @property
     def has_unknown(self) -> bool:
-        # a slot without a passcode is the one thing the section counts leave out
-        if self._scan.unknown:
-            return True
-        counts = self.section_counts
-        return any(
-            len(self.deck.section(section)) != counts[section].total() for section in SECTIONS
-        )
+        """A passcode the card data does not have, or a slot without a passcode."""
+        return self.scan.unknown
 
     @cached_property
     def name_counts(self) -> dict[str, dict[int, int]]:
@@ -187,11 +149,16 @@ class Context:
     def first_line(self, passcodes: set[int] | list[int]) -> int | None:
         """The first input line of any of ``passcodes`` (looked for only when a violation
         names them)."""
-        wanted = set(passcodes)
-        lines = [
-            slot.line
-            for section in SECTIONS
-            for slot in self.deck.section(section)
-            if slot.passcode in wanted and slot.line
-        ]
-        return min(lines) if lines else None
+        first = self._first_lines
+        return min((first[c] for c in set(passcodes) if c in first), default=None)
+
+    @cached_property
+    def _first_lines(self) -> dict[int | None, int]:
+        """Each passcode's first input line, found in one pass over the slots."""
+        first: dict[int | None, int] = {}
+        for section in SECTIONS:
+            for slot in self.deck.section(section):
+                line = slot.line
+                if line and (slot.passcode not in first or line < first[slot.passcode]):
+                    first[slot.passcode] = line
+        return first

@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from deckcheck.validation.report import Violation
+
+if TYPE_CHECKING:
+    from deckcheck.cards.model import Card
+    from deckcheck.decks.model import Section
+    from deckcheck.validation.context import Context
 
 DOCS_URL = "https://github.com/deckcheck/deckcheck/blob/main/deckcheck/docs/rules/{slug}.md"
 
@@ -39,8 +44,26 @@ class Rule:
 @dataclass(frozen=True, slots=True)
 class Unit:
     """``find`` takes a deck's Context (scope "deck") or a SwapContext (scope "swap": a
-    deck against the one registered) and yields violations of ``rules`` in report order."""
+    deck against the one registered) and yields violations of ``rules`` in report order.
+
+    A deck unit may say when ``find`` can have anything to say, so that a deck none of them
+    concerns skips it; a unit that says nothing runs on every deck. Each is the unit's own
+    test, a necessary condition of its violations, never a second rule:
+
+    - ``card(day, card, section)``: this card in this section may be part of a violation
+      (asked once per card, section, format and day; ``day`` is a Context without a deck);
+    - ``names(day, key)``: a violation needs more copies of the name ``key`` than this
+      (None: none; asked once per name, format and day);
+    - ``deck(ctx)``: asked per deck, from what the checker's one scan found.
+    """
 
     rules: tuple[Rule, ...]
     find: Callable[[Any], Iterable[Violation]]
     scope: Literal["deck", "swap"] = "deck"
+    card: Callable[[Context, Card, Section], bool] | None = None
+    names: Callable[[Context, str], int | None] | None = None
+    deck: Callable[[Context], bool] | None = None
+
+    @property
+    def screened(self) -> bool:
+        return self.card is not None or self.names is not None or self.deck is not None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.banlist.model import STATUS_BY_LIMIT
+from deckcheck.cards.model import Card
 from deckcheck.validation.context import Context, Used
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -140,4 +141,22 @@ def _by_name(used: Used) -> str:
     return used.card.name
 
 
-UNIT = Unit((FORBIDDEN, LIMITED), find)
+def status_cap(day: Context, key: str) -> int | None:
+    """The copies of ``key`` its status allows, when statuses() would count them."""
+    banlist = day.banlist
+    if banlist is None or banlist.whitelist and not banlist.entries:
+        return None
+    limit = name_limit(day, key)
+    return None if limit is None or limit >= 3 else limit
+
+
+def in_group(day: Context, card: Card, section: str) -> bool:
+    """Some printing of the card is in a group of the list (group_limits())."""
+    banlist = day.banlist
+    if banlist is None:
+        return False
+    entries = banlist.entries
+    return any((e := entries.get(c)) is not None and e.group is not None for c in card.passcodes)
+
+
+UNIT = Unit((FORBIDDEN, LIMITED), find, card=in_group, names=status_cap)

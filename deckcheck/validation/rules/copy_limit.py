@@ -88,4 +88,4 @@ def rename_note(name: str, other: str) -> str:
     )
 
 
-UNIT = Unit((COPY_LIMIT,), find)
+UNIT = Unit((COPY_LIMIT,), find, names=lambda day, key: day.format.copy_limit)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.filters import is_a, traits
+from deckcheck.cards.model import Card
+from deckcheck.decks.model import Section
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -30,4 +32,8 @@ def find(ctx: Context) -> Iterator[Violation]:
                 break
 
 
-UNIT = Unit((FORBIDDEN_CARD_TYPE,), find)
+def concerns(day: Context, card: Card, section: Section) -> bool:
+    return any(is_a(traits(card), kind) for kind in day.format.forbidden_kinds)
+
+
+UNIT = Unit((FORBIDDEN_CARD_TYPE,), find, card=concerns)

@@ -18,4 +18,4 @@ def find(ctx: Context) -> Iterator[Violation]:
             yield NEVER_LEGAL.violation(message, **ctx.fields(ctx.used_of(card)))
 
 
-UNIT = Unit((NEVER_LEGAL,), find)
+UNIT = Unit((NEVER_LEGAL,), find, card=lambda day, card, section: card.illegal)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.banlist.model import Banlist
+from deckcheck.cards.model import Card
+from deckcheck.decks.model import Section
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -17,12 +20,26 @@ def find(ctx: Context) -> Iterator[Violation]:
     if banlist is None or not banlist.whitelist:
         return
     for used in ctx.used:
-        entries = [banlist.entries[c] for c in used.card.passcodes if c in banlist.entries]
-        if any(e.limit is None or e.limit >= 0 for e in entries):
+        if listed(banlist, used.card):
             continue
-        how = "marked not legal on" if entries else "not on"
+        how = (
+            "marked not legal on"
+            if any(c in banlist.entries for c in used.card.passcodes)
+            else "not on"
+        )
         message = f"{used.card.name} is {how} the {ctx.format.name} list {banlist.name}"
         yield NOT_ON_WHITELIST.violation(message, **ctx.fields(used))
 
 
-UNIT = Unit((NOT_ON_WHITELIST,), find)
+def listed(banlist: Banlist, card: Card) -> bool:
+    """Some printing of the card is on the whitelist as legal."""
+    entries = [banlist.entries[c] for c in card.passcodes if c in banlist.entries]
+    return any(e.limit is None or e.limit >= 0 for e in entries)
+
+
+def concerns(day: Context, card: Card, section: Section) -> bool:
+    banlist = day.banlist
+    return banlist is not None and banlist.whitelist and not listed(banlist, card)
+
+
+UNIT = Unit((NOT_ON_WHITELIST,), find, card=concerns)

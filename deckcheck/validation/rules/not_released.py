@@ -31,6 +31,18 @@ def find(ctx: Context) -> Iterator[Violation]:
     fmt = ctx.format
     if not fmt.region:
         return
+    for card in ctx.distinct_cards:
+        why = verdict(ctx, card)
+        if why is not None:
+            message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
+            yield NOT_RELEASED.violation(message, **ctx.fields(ctx.used_of(card)))
+
+
+def verdict(ctx: Context, card: Card) -> str | None:
+    """Why the card is outside the format's pool on the day, or None."""
+    fmt = ctx.format
+    if not fmt.region or card.kind in ("token", "skill"):
+        return None  # placement rules speak for tokens and skills
     cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
     # verdicts per card for this pool and day, kept across checks (keyed by what they
     # depend on: formats with the same pool share them, a caller's own format does not mix)
@@ -38,18 +50,12 @@ def find(ctx: Context) -> Iterator[Violation]:
     known: dict[str, str | None] = ctx.cache.setdefault(
         ("release", fmt.region, cutoff, excluded), {}
     )
-    for card in ctx.distinct_cards:
-        uid = card.uid
-        why = known.get(uid, NOT_YET)
-        if why is NOT_YET:
-            if card.kind in ("token", "skill"):
-                why = None  # placement rules speak for these
-            else:
-                why = release_problem(card, fmt.region, cutoff, fmt.pool_exclude_release_dates)
-            known[uid] = why
-        if why is not None:
-            message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
-            yield NOT_RELEASED.violation(message, **ctx.fields(ctx.used_of(card)))
+    why = known.get(card.uid, NOT_YET)
+    if why is NOT_YET:
+        why = known[card.uid] = release_problem(
+            card, fmt.region, cutoff, fmt.pool_exclude_release_dates
+        )
+    return why  # type: ignore[return-value]
 
 
 def release_problem(card: Card, region: str, cutoff: date, excluded: list[date]) -> str | None:
@@ -102,4 +108,4 @@ def _game_problem(card: Card, game: str, cutoff: date) -> str | None:
     return None
 
 
-UNIT = Unit((NOT_RELEASED,), find)
+UNIT = Unit((NOT_RELEASED,), find, card=lambda day, card, section: verdict(day, card) is not None)

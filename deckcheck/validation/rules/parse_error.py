@@ -16,4 +16,4 @@ def find(ctx: Context) -> Iterator[Violation]:
         yield PARSE_ERROR.violation(problem.message, section=problem.section, line=problem.line)
 
 
-UNIT = Unit((PARSE_ERROR,), find)
+UNIT = Unit((PARSE_ERROR,), find, deck=lambda ctx: bool(ctx.deck.problems))

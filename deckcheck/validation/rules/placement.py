@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
-from deckcheck.decks.model import SECTIONS
+from deckcheck.decks.model import SECTIONS, Section
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -74,4 +74,10 @@ def _message(rule: Rule, card: Card) -> str:
     )
 
 
-UNIT = Unit((EXTRA_DECK_CARD_IN_MAIN, MAIN_DECK_CARD_IN_EXTRA, NOT_A_DECK_CARD), find)
+def concerns(day: Context, card: Card, section: Section) -> bool:
+    return misplaced(card, section, day.format.skill_cards > 0) is not None
+
+
+UNIT = Unit(
+    (EXTRA_DECK_CARD_IN_MAIN, MAIN_DECK_CARD_IN_EXTRA, NOT_A_DECK_CARD), find, card=concerns
+)

@@ -23,13 +23,22 @@ def points_of(banlist: Banlist, card: Card) -> float:
     return max(values, default=0.0)
 
 
-def find(ctx: Context) -> Iterator[Violation]:
+def deck_cap(ctx: Context) -> float | None:
+    """The cap in force: the check's own, the format's or the list's (None: no cap)."""
     banlist = ctx.banlist
+    if banlist is None:
+        return None
     cap = ctx.points_cap
     if cap is None:
         cap = ctx.format.points_cap
-    if cap is None and banlist is not None:
+    if cap is None:
         cap = banlist.points_cap
+    return cap
+
+
+def find(ctx: Context) -> Iterator[Violation]:
+    banlist = ctx.banlist
+    cap = deck_cap(ctx)
     if cap is None or banlist is None:
         return
     scored = [(points_of(banlist, u.card) * u.count, u) for u in ctx.used]
@@ -52,4 +61,4 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-UNIT = Unit((POINTS_CAP,), find)
+UNIT = Unit((POINTS_CAP,), find, deck=lambda ctx: deck_cap(ctx) is not None)

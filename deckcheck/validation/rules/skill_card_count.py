@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.cards.model import Card
+from deckcheck.decks.model import Section
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -28,4 +30,8 @@ def find(ctx: Context) -> Iterator[Violation]:
     )
 
 
-UNIT = Unit((SKILL_CARD_COUNT,), find)
+def concerns(day: Context, card: Card, section: Section) -> bool:
+    return day.format.skill_cards > 0 and card.kind == "skill"
+
+
+UNIT = Unit((SKILL_CARD_COUNT,), find, card=concerns)

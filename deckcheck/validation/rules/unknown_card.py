@@ -61,4 +61,4 @@ def near_passcode(ctx: Context, passcode: int) -> Card | None:
     return ctx.db.below(passcode, NEAR_PASSCODES)
 
 
-UNIT = Unit((UNKNOWN_CARD,), find)
+UNIT = Unit((UNKNOWN_CARD,), find, deck=lambda ctx: ctx.has_unknown)

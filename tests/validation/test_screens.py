@@ -1,0 +1,73 @@
+"""The units' screens (Unit.card, Unit.names, Unit.deck) only skip units that have nothing
+to say: on the 47 real decks in every format, the checker's report has exactly the
+violations of every deck unit run on the deck, in the same order. And the per-day tables
+stay bounded."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from deckcheck.decks.codecs import load_deck
+from deckcheck.decks.model import Deck
+from deckcheck.validation import Checker
+from deckcheck.validation.checker import MAX_DAYS
+from deckcheck.validation.rules import DECK_UNITS
+from deckcheck.validation.scan import MAX_ENTRIES
+from tests.conftest import DECKS
+from tests.validation.helpers import code, deck, filler
+from tests.validation.test_report_pin import DAYS
+
+
+@pytest.fixture(scope="module")
+def checker(db):  # noqa: ANN001, ANN201
+    return Checker(db)
+
+
+@pytest.fixture(scope="module")
+def decks(db):  # noqa: ANN001, ANN201
+    return [load_deck(str(p), db) for p in sorted(DECKS.glob("*.ydk"))]
+
+
+def every_unit(checker: Checker, deck: Deck, fmt: str, day: date) -> list[dict[str, object]]:
+    ctx = checker.context(deck, fmt, day)
+    return [v.as_json() for unit in DECK_UNITS for v in unit.find(ctx)]
+
+
+@pytest.mark.parametrize("fmt", sorted(DAYS))
+def test_screened_units_find_what_every_unit_finds(checker, decks, fmt) -> None:  # noqa: ANN001
+    day = DAYS[fmt]
+    found = 0
+    for one in decks:
+        report = checker.check(one, fmt, day)
+        assert [v.as_json() for v in report.violations] == every_unit(checker, one, fmt, day)
+        found += len(report.violations)
+    assert found  # the real decks break some rule in every format
+
+
+def test_copies_at_the_limit_skip_the_name_units_one_more_runs_them(checker, db) -> None:  # noqa: ANN001
+    day = DAYS["tcg"]
+    at = deck(db, main=["Kuriboh"] * 3)
+    table = checker._day(checker.format("tcg"), day).table
+    assert not table.scan(at).mask & table.names_bit
+    assert checker.check(at, "tcg", day).valid
+    over = deck(db, main=["Kuriboh"] * 4)
+    assert table.scan(over).mask & table.names_bit
+    assert [v.rule for v in checker.check(over, "tcg", day).violations] == ["copy-limit"]
+
+
+def test_unknown_passcodes_are_kept_apart_and_tables_are_bounded(checker, db) -> None:  # noqa: ANN001
+    fmt = checker.format("tcg")
+    start = DAYS["tcg"]
+    unknown = Deck.from_passcodes([*filler(db, 40), 999_999_991, 999_999_992])
+    for n in range(MAX_DAYS + 4):
+        checker.check(unknown, fmt, start + timedelta(days=n))
+    assert len(checker._days) <= MAX_DAYS
+    table = checker._day(fmt, start + timedelta(days=MAX_DAYS + 3)).table
+    assert 999_999_991 not in table.entries and 999_999_991 in table.unknown
+    assert code(db, "Mystical Elf") in table.entries
+    for n in range(5):  # new unknown passcodes in every deck, as a hostile client sends
+        codes = range(3_000_000_000 + n * 1000, 3_000_000_000 + (n + 1) * 1000)
+        checker.check(Deck.from_passcodes(list(codes)), fmt, start)
+    assert len(checker._day(fmt, start).table.unknown) <= MAX_ENTRIES
