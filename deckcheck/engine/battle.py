@@ -351,6 +351,8 @@ def _shielded_by_battler(s: State, player: int) -> bool:
     (Blackwing Armor Master: "you take no battle damage from attacks involving this card")."""
     b = s.battle
     both = (b.attacker, b.target) if b is not None else ()
+    if any(i != EMPTY and has_flag(s, i, "no_battle_damage_either") for i in both):
+        return True  # Sandaion: neither player takes battle damage from its battles
     return any(i != EMPTY and s.cards[i].ctrl == player
                and has_flag(s, i, "controller_no_battle_damage") for i in both)  # fmt: skip
 
@@ -411,6 +413,10 @@ def ds_end(duel: Duel, f: Frame) -> None:
         if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
             to_pile(duel, iid, GRAVE, "battle")
     s.battle = None
+    if s.floating:  # ATK/DEF changes "until the end of the Damage Step" end here
+        ends = {x["stamp"] for x in s.floating if x.get("kind") == "battle_change"}
+        if ends:
+            s.lasting = [m for m in s.lasting if m.stamp not in ends]
     if s.floating:  # what lasts "for that battle" (player flags until end_of_damage_step)
         s.floating = [x for x in s.floating if not x.get("battle")]
     open_window(duel, "damage_end", "battle_step")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter
 from deckcheck.engine.query import view
-from deckcheck.engine.state import MZONE, SZONE, Inst, State
+from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked
 
 
@@ -34,6 +34,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = c.loc == MZONE and ("extra" if c.seq >= 5 else "main") in t.values
             elif t.field == "co_linked":
                 ok = co_linked(s, iid) in t.values
+            elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
+                ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:

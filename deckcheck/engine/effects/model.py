@@ -47,6 +47,8 @@ class Select:
     also: Filter | None = None  # choose/all: cards matching this filter count as well
     reaches_atk: bool = False
     atk_below: str | None = None  # self/event: ATK lower than that card's ATK
+    each: tuple[Filter, ...] = ()  # choose: one card for each of these
+    level_sum: int | None = None  # choose: the chosen cards' Levels add up to this
     def_below: str | None = None  # self/event: DEF lower than that card's ATK
     count_previous: bool = False  # choose: at most as many as the previous operation's cards
     atk_within_previous: bool = False  # ATK at most that of the previous operation's card
@@ -145,6 +147,7 @@ class CardEffects:
     procedures: tuple[Effect, ...] = field(default=())  # summoning procedures (main_phase.py)
     special_summon_once: bool = False  # only one Special Summon of its name per turn
     summoned_by: frozenset[str] = field(default=frozenset())  # only these cards summon it
+    unique: bool = False  # you can only control 1 of this card's name
     replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
     # procedures for a Normal Summon or Set without Tributes (main_phase.py)
     no_tribute: tuple[Effect, ...] = field(default=())
@@ -174,6 +177,8 @@ def select(spec: sch.Cards) -> Select:
         also=parse_filter(spec.also) if spec.also else None,
         reaches_atk=spec.reaches_atk,
         atk_below=spec.atk_below,
+        each=tuple(parse_filter(f) for f in spec.each),
+        level_sum=spec.level_sum,
         def_below=spec.def_below,
     )
 
@@ -370,6 +375,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         frozenset(spec.summoned_by),
         replacements=tuple(e for e in all_ if e.kind == "replace"),
         no_tribute=tuple(e for e, x in zip(all_, spec.effects, strict=True) if x.without_tributes),
+        unique=spec.unique,
     )
 
 

@@ -133,12 +133,37 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
     if len(picked) >= most(duel, link, sel):
         return None
     left = [i for i in candidates(duel, link, op) if i not in picked]
+    whole = len(picked) >= sel.min
+    if sel.each or sel.level_sum is not None:  # only cards that still complete a set
+        sets = [c for c in card_sets(duel, link, op) if set(picked) <= set(c)]
+        left = [i for i in left if any(i in c for c in sets)]
+        whole = any(set(c) == set(picked) for c in sets)
     if not left:
         return None
     options: tuple[Action, ...] = distinct(duel, left, "pick")
-    if len(picked) >= sel.min:
+    if whole:
         options += (DONE,)
     return Prompt(chooser(link, op), "select", options)
+
+
+def card_sets(duel: Duel, link: Link, op: Op) -> list[tuple[int, ...]]:
+    """The sets a ``choose`` with ``each`` or ``level_sum`` may take: ``count`` cards, one
+    matching each filter of ``each``, whose Levels add up to ``level_sum``."""
+    from itertools import permutations
+
+    s = duel.state
+    sel = op.cards
+    assert sel is not None
+    me = link["player"]
+    out = []
+    for combo in combinations(candidates(duel, link, op), len(sel.each) or sel.count):
+        if sel.level_sum is not None and sum(level(s, i) for i in combo) != sel.level_sum:
+            continue
+        if sel.each and not any(all(matches(s, i, f, me) for i, f in zip(p, sel.each, strict=True))
+                                for p in permutations(combo)):  # fmt: skip
+            continue
+        out.append(combo)
+    return out
 
 
 def chosen(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
@@ -208,6 +233,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.cards is None:
         return True
     need = op.cards.min if op.cards.of == "choose" else 1
+    if op.cards.each or op.cards.level_sum is not None:
+        return bool(card_sets(duel, link, op))
     if op.cards.of == "deck_top":  # "the top 10 cards": all of them must be there
         need = op.cards.count
     return len(candidates(duel, link, op)) >= need
@@ -264,7 +291,7 @@ def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     named = named_summoner(duel.state, iid, link)
     if named is False:
         return False
-    ignore = op.spec.ignore_conditions or bool(named)
+    ignore = op.spec.ignore_conditions or bool(named) or _as_its_method(s, iid, op)
     return can_special(duel.state, iid, ignore, link["player"]) and bool(
         _zones(duel, link, op, iid, [])
     )
@@ -402,6 +429,10 @@ def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> 
         return True
     if d.fx is not None and d.fx.summon == "normal":  # "cannot be Special Summoned"
         return False
+    if d.fx is not None and d.fx.summon == "not_from_deck" and c.loc == DECK:
+        return False  # "cannot be Special Summoned from the Deck"
+    if d.fx is not None and d.fx.unique and player is not None and controls_name(s, player, iid):
+        return False  # "you can only control 1"
     if d.extra:
         return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
     if not d.summonable:  # "must be Special Summoned by a card effect": any effect may
@@ -588,14 +619,15 @@ def draw_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 def surplus(s: State, me: int) -> int:
     """The cards the opponent controls beyond those in your hand and on your field (Balance
     of Judgment); never below 0."""
+    return max(0, on_field(s, 1 - me) - on_field(s, me) - len(s.sides[me].hand))
 
-    def on_field(p: int) -> int:
-        side = s.sides[p]
-        return sum(1 for i in (*side.mzone, *side.szone) if i != EMPTY) + sum(
-            1 for i in s.emz if i != EMPTY and s.cards[i].ctrl == p
-        )
 
-    return max(0, on_field(1 - me) - on_field(me) - len(s.sides[me].hand))
+def on_field(s: State, p: int) -> int:
+    """How many cards player ``p`` controls on the field."""
+    side = s.sides[p]
+    return sum(1 for i in (*side.mzone, *side.szone) if i != EMPTY) + sum(
+        1 for i in s.emz if i != EMPTY and s.cards[i].ctrl == p
+    )
 
 
 def draws(s: State, link: Link, op: Op, player: int) -> int:
@@ -734,16 +766,24 @@ def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
                 to_pile(duel, iid, GRAVE, "no_zone")
     for iid, zone, pos in zip(cards, zones, positions, strict=False):
         named = named_summoner(s, iid, link)
-        ignore = op.spec.ignore_conditions or bool(named)
+        ignore = op.spec.ignore_conditions or bool(named) or _as_its_method(s, iid, op)
         if zone == EMPTY or named is False or not can_special(s, iid, ignore, link["player"]):
             continue
         if zone not in _zones(duel, link, op, iid, []):
             continue
-        summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos)
+        how = op.spec.as_method or "special"
+        summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos, how)
         if iid == link["card"]:  # summoned by its own effect: still "this card" after it
             link["gen"] = s.cards[iid].gen
         out.append(iid)
     return out
+
+
+def _as_its_method(s: State, iid: int, op: Op) -> bool:
+    """An Extra Deck monster Special Summoned "treated as a Synchro Summon" (its own kind):
+    it comes out of the Extra Deck as if summoned properly."""
+    c = s.cards[iid]
+    return op.spec.as_method is not None and c.loc == EXTRA and c.d.method == op.spec.as_method
 
 
 def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str = "special") -> None:
@@ -1319,6 +1359,13 @@ def summon_locked(s: State, player: int) -> bool:
     return player_flag(s, player, "no_special_summons") or player_flag(s, player, "no_summons")
 
 
+def controls_name(s: State, player: int, iid: int) -> bool:
+    """Whether ``player`` controls a face-up card with a name of card ``iid`` (other than it)."""
+    names = s.cards[iid].d.names
+    return any(i != iid and s.cards[i].face_up and not names.isdisjoint(s.cards[i].d.names)
+               for i in s.monsters(player))  # fmt: skip
+
+
 def hand_toll(s: State, player: int) -> int:
     """The LP a player pays for each card they Normal or Special Summon, Set or activate
     from the hand: 500 for each ``hand_toll`` flag on them (Chain Energy)."""
@@ -1351,10 +1398,16 @@ def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     host = link["card"]
     h = s.cards[host]
-    if h.loc != MZONE or h.gen != link["gen"] or not h.d.rank:
+    cards = _cards(duel, link, op, ans)
+    if op.spec.onto == "previous":  # under the monster just summoned (Xyz Reborn: itself)
+        host = (link["previous"] or [host])[0]
+        h = s.cards[host]
+    elif h.gen != link["gen"]:
+        return []
+    if h.loc != MZONE or not h.d.rank:
         return []
     out = []
-    for iid in _cards(duel, link, op, ans):
+    for iid in cards:
         c = s.cards[iid]
         if iid == host or c.loc not in FIELD or c.d.kind == "token":
             continue
@@ -1781,6 +1834,28 @@ def end_battle_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> lis
             f.step = "battle_end"
             if s.battle is not None:
                 s.battle.live = False
+    return []
+
+
+@verb("to_end_phase")
+def to_end_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Then it becomes the End Phase: from the Main Phase, once the chain has resolved, the
+    turn goes on at the End Phase (no Battle Phase)."""
+    for f in duel.state.frames:
+        if f.kind == "duel" and f.step == "main":
+            f.step = "end_phase"
+    return []
+
+
+@verb("halve_lp")
+def halve_lp(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """``player``'s LP become half (rounded up, 001 4.1); not damage."""
+    s = duel.state
+    for p in players(op.spec.player, link["player"]):
+        lost = s.sides[p].lp - (s.sides[p].lp + 1) // 2
+        if lost > 0:
+            s.sides[p].lp -= lost
+            duel.emit(DamageEvent("lp_lost", p, lost, "effect"))
     return []
 
 

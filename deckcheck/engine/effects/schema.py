@@ -162,6 +162,8 @@ class Op(Strict):
     # apply special_summons_only: the monsters the player may still Special Summon
     only: FilterSpec | list[FilterSpec] | None = None  # a list: any of them
     ignore_conditions: StrictBool = False  # special_summon ignoring summoning conditions
+    # special_summon: an Extra Deck monster of this kind, "treated as a Synchro Summon"
+    as_method: Literal["fusion", "synchro", "xyz", "link"] | None = None
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
@@ -188,6 +190,7 @@ class Op(Strict):
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
     optional: StrictBool = False  # "you can": the controller may decline this operation
+    onto: Literal["previous"] | None = None  # attach: this card under the previous op's card
     # change_position: monsters turned face-up do not activate their Flip effects (Ceasefire)
     no_flip_effects: StrictBool = False
     # add_to_hand: a card taken from the Deck leaves it unshuffled (Dark Magical Circle)
@@ -282,6 +285,9 @@ class Condition(Strict):
     this_card: FilterSpec | None = None  # this card matches ("while in Attack Position")
     # the monsters in your Graveyard all have one original Type (Solidarity)
     one_race_in_graveyard: StrictBool | None = None
+    no_materials: StrictBool | None = None  # this (Xyz) card has no material attached
+    # the opponent's hand and field hold more cards than yours (Evilswarm Exciton Knight)
+    opponent_holds_more: StrictBool | None = None
     max: Count | None = None  # exists: at most this many match ("exactly 3": min 3, max 3)
     # this card was summoned one of these ways (synchro, xyz...): on the field, or as it
     # left it ("if this Xyz Summoned card is sent to the GY")
