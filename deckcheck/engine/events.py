@@ -154,7 +154,7 @@ TYPES: dict[str, type] = {
     # card effects
     "summoning": SummonEvent, "summon_negated": CardEvent, "control": CardEvent,
     "attack_negated": CardEvent, "chain_end": PhaseEvent, "recover": DamageEvent,
-    "lp_cost": DamageEvent, "activate": ChainEvent, "resolve": ChainEvent,
+    "lp_cost": DamageEvent, "lp_lost": DamageEvent, "activate": ChainEvent, "resolve": ChainEvent,
     "negated_activation": ChainEvent, "negated_effect": ChainEvent, "fizzle": ChainEvent,
     "counter": CounterEvent, "counter_removed": CounterEvent, "equip": EquipEvent,
     "declare": DeclareEvent, "reveal": CardEvent, "shuffle": PlayerEvent,

@@ -27,6 +27,7 @@ from deckcheck.engine.base import distinct
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
+    controls_name,
     hand_toll,
     pay_toll,
     player_flag,
@@ -127,7 +128,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             continue
         seen.add(same)
         if d.kind == "monster":
-            if can_summon_now and d.summonable:
+            unique = d.fx is not None and d.fx.unique and controls_name(s, tp, iid)
+            if can_summon_now and d.summonable and not unique:
                 n = tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
                 if (tributes_ok[n] if n else free) and only is not False:

@@ -93,6 +93,8 @@ def can_activate(
     else:
         if c.loc in FIELD and (not c.face_up or has_flag(s, iid, "negated")):
             return False
+        if c.loc in FIELD and s.lasting and has_flag(s, iid, "cannot_activate"):
+            return False
         if e.kind == "ignition" and (timing != "main" or player != tp):
             return False
     # spell speed against the chain and the timing
@@ -343,6 +345,14 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.not_attacked is True and s.cards[card].attacked == s.turn:
         return False
+    if c.no_materials is not None and (not s.cards[card].overlay) != c.no_materials:
+        return False
+    if c.opponent_holds_more:
+        from deckcheck.engine.effects.ops import on_field
+
+        theirs = on_field(s, 1 - me) + len(s.sides[1 - me].hand)
+        if theirs <= on_field(s, me) + len(side.hand):
+            return False
     if c.one_race_in_graveyard:
         grave = [s.cards[i].d for i in side.grave if s.cards[i].d.kind == "monster"]
         if len({d.race for d in grave}) != 1:
@@ -357,6 +367,11 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.no_normal_summon and side.summons:
         return False
+    here = s.cards[card]
+    if c.summoned_this_turn and not (here.loc == MZONE and here.placed == s.turn):
+        return False
+    if c.battled_this_turn and not battled_this_turn(s, card):
+        return False
     if c.co_linked is not None and co_linked(s, card) != c.co_linked:
         return False
     names = s.cards[card].d.names
@@ -364,6 +379,21 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
                                    for x in s.chain):  # fmt: skip
         return False
     return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
+
+
+def battled_this_turn(s: State, card: int) -> bool:
+    """Whether this card was in a battle that reached damage calculation this turn."""
+    calculated = False
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        if isinstance(e, PhaseEvent) and e.kind == "step" and e.name == "damage_calculation":
+            calculated = True
+        elif isinstance(e, AttackEvent) and e.kind in ("attack", "retarget"):
+            if calculated and card in (e.attacker, e.target):
+                return True
+            calculated = False
+    return False
 
 
 NOT_SPECIAL = ("normal", "tribute", "set", "tribute_set")
@@ -472,6 +502,11 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
     (Whether its operations fully succeed is checked only at resolution.)"""
     s = duel.state
     for o in e.ops:
+        # nothing that must Special Summon is activated while its player cannot (Vanity's
+        # Emptiness: not even "and if you do, Special Summon this card")
+        must_summon = o.do == "special_summon" and not o.spec.optional
+        if must_summon and s.floating and summon_locked(s, link["player"]):
+            return False
         # "then" and "or, if you cannot" parts depend on what the earlier parts did
         if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
             continue

@@ -160,6 +160,10 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if event.name != "damage_end" or b is None:
             return None
         cards, actor = [i for i in (b.attacker, b.target) if i >= 0], s.turn_player
+    elif on == "battle_phase_end":  # the End Step of the Battle Phase
+        if not (isinstance(event, PhaseEvent) and event.name == "battle_end"):
+            return None
+        cards, actor = [], s.turn_player
     elif on in ("standby_phase", "end_phase"):
         if not (isinstance(event, PhaseEvent) and event.kind == "phase"):
             return None
