@@ -446,6 +446,8 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     c = s.cards[p["card"]]
     if "." not in p["effect"] and c.loc in FIELD and negated(s, p["card"]):
         return False
+    if c.loc in FIELD and s.lasting and has_flag(s, p["card"], "cannot_activate"):
+        return False  # "it cannot activate its effects this turn"
     if not limits.available(s, p["player"], p["card"], e):
         return False
     if s.floating and name_locked(s, p["player"], p["card"]):

@@ -1859,6 +1859,50 @@ def halve_lp(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return []
 
 
+@verb("dice_duel")
+def dice_duel(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Both players roll a six-sided die, again while the rolls are equal; the lower roller
+    takes the higher roll times ``amount`` as damage (``on_six`` when it is a 6)."""
+    s = duel.state
+    me = link["player"]
+    rng = Rng(s.rng)
+    rolls = [0, 0]
+    while rolls[0] == rolls[1]:
+        rolls = [1 + rng.below(6), 1 + rng.below(6)]
+        for p in (me, 1 - me):
+            duel.emit(DeclareEvent("declare", p, "dice", str(rolls[p])))
+    s.rng = rng.state
+    loser = 0 if rolls[0] < rolls[1] else 1
+    high = rolls[1 - loser]
+    n = op.spec.on_six if high == 6 and op.spec.on_six is not None else high * (op.spec.amount or 0)
+    if not player_flag(s, loser, "no_effect_damage"):
+        damage(duel, loser, n, "effect")
+    return []
+
+
+def _ask_arrange(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The cards in the order they go back, the top one first."""
+    picked = ans.setdefault("picks", [])
+    left = [i for i in candidates(duel, link, op) if i not in picked]
+    if len(left) <= 1:
+        return None
+    return Prompt(link["player"], "select", distinct(duel, left, "pick"))
+
+
+@verb_asking(_ask_arrange, "arrange")
+def arrange(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Look at the top cards of the Deck and put them back on top in the chosen order."""
+    s = duel.state
+    cards = candidates(duel, link, op)
+    order = [i for i in ans.get("picks", []) if i in cards]
+    order += [i for i in cards if i not in order]
+    deck = s.sides[link["player"]].deck
+    if not cards or set(deck[-len(cards) :]) != set(cards):
+        return []
+    deck[-len(cards) :] = order[::-1]  # the end of the list is the top
+    return order
+
+
 @verb("skip")
 def skip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """The player skips their next ``count`` phases named in ``flags`` (``draw``); each

@@ -125,7 +125,7 @@ class Op(Strict):
         "equip", "set", "create_tokens", "place_counters", "remove_counters",
         "take_control", "discard", "mill", "shuffle", "declare", "look_at", "apply",
         "end_battle_phase", "skip", "detach", "tribute", "reveal", "create_floating",
-        "to_end_phase", "halve_lp",
+        "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
     ]  # fmt: skip
@@ -193,6 +193,7 @@ class Op(Strict):
     onto: Literal["previous"] | None = None  # attach: this card under the previous op's card
     # change_position: monsters turned face-up do not activate their Flip effects (Ceasefire)
     no_flip_effects: StrictBool = False
+    on_six: Amount | None = None  # dice_duel: the damage when the higher roll is a 6
     # add_to_hand: a card taken from the Deck leaves it unshuffled (Dark Magical Circle)
     keep_order: StrictBool = False
     label: Text | None = None

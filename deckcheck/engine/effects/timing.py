@@ -155,7 +155,9 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
             return False  # already activated: its effects are its other effects
         if d.kind == "trap" or d.spell_property == "quickplay":
             if c.placed == s.turn and e.set_turn_if is None:  # not the turn it was Set
-                return False  # (RC-TRAP-*; can_activate checks set_turn_if)
+                # (RC-TRAP-*; can_activate checks set_turn_if), unless an effect allows it
+                if not (s.lasting and has_flag(s, iid, "activate_this_turn")):
+                    return False
         elif timing != "main":
             return False
         return True
