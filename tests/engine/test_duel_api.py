@@ -129,7 +129,7 @@ def test_options_in_words_name_the_right_kind_of_zone(db):
     assert describe_action(duel, ("zone", 0), duel.prompt) == "Main Monster Zone 0"
 
 
-def test_the_engines_caches_are_bounded(template):
+def test_the_engines_caches_are_bounded(template, db):
     """A long run of duels on one template, or of copies of one duel, keeps at most a fixed
     number of derived answers (project rule: every cache in a long-running process is
     bounded)."""
@@ -142,7 +142,14 @@ def test_the_engines_caches_are_bounded(template):
     assert len(duel.cache) <= MAX_CACHED
     assert duel.copy().cache is duel.cache  # copies share the one bounded cache
     oracle = template.oracle
-    for memo in (oracle._class, oracle._answer, oracle._seen, oracle._many):
-        for n in range(MAX_MEMO + 10):
-            memo[("key", n)] = False
-        assert len(memo) <= MAX_MEMO
+    for n in range(MAX_MEMO + 10):
+        oracle._class[(-1, n)] = None
+    assert len(oracle._class) <= MAX_MEMO
+    # the other memos share class numbers, so they are forgotten together when one is full
+    for n in range(MAX_MEMO):
+        oracle._many[((-1,), (n,))] = ()
+    pearl = card_def(db.find("Gem-Knight Pearl"))
+    four = card_def(db.find("Vorse Raider"))
+    assert oracle.possible(pearl, [four, four], tuple(sorted((id(four), id(four)))))
+    assert all(len(memo) <= MAX_MEMO for memo in oracle.memos())
+    assert len(oracle._many) == 1
