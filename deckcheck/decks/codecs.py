@@ -10,10 +10,10 @@ card's name and read back as the card's primary passcode.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Literal, get_args
 
 from deckcheck.decks import ydk, ydke
@@ -43,6 +43,7 @@ SNIFF_CHARS, SNIFF_LINES = 65_536, 400  # enough for any deck; big inputs are no
 _PASSCODE_LINE = re.compile(r"[+-]?[0-9]+(\s+(#|--|//).*)?")
 _NAME_LINE = re.compile(r"[0-9]+\s*[xX×]?\s+\S|[^\W\d_]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # not tab, line ends or page breaks
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20)])
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xef\xbb\xbf", "utf-8"),
     (b"\xff\xfe\x00\x00", "utf-32-le"),
@@ -67,6 +68,10 @@ def sniff(text: str) -> Format:
     headers = content = names_like = numeric = 0
     lines = split_lines(body[:SNIFF_CHARS])[:SNIFF_LINES]
     for raw in lines:
+        if raw.isdigit() and raw.isascii():  # a bare passcode, the usual ydk line
+            content += 1
+            numeric += 1
+            continue
         line = raw.strip()
         if not line:
             continue
@@ -143,16 +148,29 @@ def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
     text that is not UTF-8 (or UTF-16/32 with a BOM) raise InputError.
     """
     stripped = path_or_url.strip()
-    if ydke.is_ydke(stripped) or re.match(r"https?://", stripped, re.I):
+    # a link has a colon or a percent sign (an encoded one); most paths have neither
+    if (":" in stripped or "%" in stripped) and (
+        ydke.is_ydke(stripped) or re.match(r"https?://", stripped, re.I)
+    ):
         return ydke.read_ydke(stripped, source=path_or_url)
     if path_or_url == "-":
         return read_deck(decode_bytes(_stdin_bytes(), "<stdin>"), db, source=path_or_url)
-    path = Path(path_or_url)
+    stem, suffix = _stem_suffix(path_or_url)
     text = decode_bytes(read_bytes(path_or_url, MAX_INPUT_BYTES, "deck file"), path_or_url)
-    deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(path.suffix.lower()))
+    deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(suffix.lower()))
     if deck.name is None:
-        deck.name = path.stem
+        deck.name = stem
     return deck
+
+
+def _stem_suffix(path: str) -> tuple[str, str]:
+    """``Path(path).stem`` and ``.suffix``, without building a Path for every deck of a
+    batch (the same rule: a dot that starts or ends the name begins no suffix)."""
+    name = os.path.basename(path.rstrip("/"))
+    dot = name.rfind(".")
+    if 0 < dot < len(name) - 1:
+        return name[:dot], name[dot:]
+    return name, ""
 
 
 _STDIN: list[tuple[object, bytes]] = []
@@ -186,9 +204,18 @@ def decode_bytes(data: bytes, shown: str) -> str:
             "save the deck as UTF-8"
         ) from None
     text = text.removesuffix("\x1a")  # DOS end-of-file mark
-    if "\x00" in text or len(_CONTROL.findall(text)) * 20 > len(text):
+    if "\x00" in text or _controls(text, data if encoding == "utf-8" else None) * 20 > len(text):
         raise InputError(f"{shown}: binary data, not a deck file")
     return text
+
+
+def _controls(text: str, utf8: bytes | None) -> int:
+    """Control characters in the text; from its UTF-8 bytes when given (the same count,
+    since those bytes only stand for themselves there, found without a regex)."""
+    if utf8 is None:
+        return len(_CONTROL.findall(text))
+    found = len(utf8) - len(utf8.translate(None, _CONTROL_BYTES))
+    return found - utf8.endswith(b"\x1a")  # the end-of-file mark removed from the text
 
 
 def write_deck(deck: Deck, to: Format, db: CardLookup | None) -> str:

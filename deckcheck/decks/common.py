@@ -22,6 +22,7 @@ MAX_PROBLEMS = 200  # stop reading after this many unreadable lines
 
 BLANKS = " \t\f\v\u00a0\u200b\ufeff\u3000"  # stripped from line ends
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_OTHER_BREAKS = "\v\f\x1c\x1d\x1e"  # where str.splitlines also breaks, in ASCII
 _DIGITS = re.compile(r"[+-]?[0-9]+")
 
 
@@ -51,7 +52,15 @@ def section_name(key: str) -> str:
 
 def split_lines(text: str) -> list[str]:
     """Lines as an editor numbers them: CRLF, CR and LF all end a line; a BOM is dropped."""
-    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    text = text.removeprefix("\ufeff")
+    # str.splitlines is several times faster, and the same for ASCII text without the
+    # other characters it also breaks at, but for the empty line after a final line end
+    if text.isascii() and not any(ch in text for ch in _OTHER_BREAKS):
+        lines = text.splitlines()
+        if not text or text[-1] in "\r\n":
+            lines.append("")
+        return lines
+    return _LINE_BREAK.split(text)
 
 
 def parse_passcode(token: str) -> tuple[int | None, str | None]:

@@ -112,8 +112,13 @@ class Service:
         """Distinct names the card data does not know (each costs a "did you mean" search)."""
         from deckcheck.decks.model import SECTIONS
 
-        slots = (slot for name in SECTIONS for slot in deck.section(name))
-        return list({slot.text or "": None for slot in slots if slot.passcode is None})
+        found = [
+            slot.text or ""
+            for name in SECTIONS
+            for slot in deck.section(name)
+            if slot.passcode is None
+        ]
+        return list(dict.fromkeys(found)) if found else found
 
     def validate(
         self, deck: Deck, format_id: str, on: date | None, points_cap: float | None = None

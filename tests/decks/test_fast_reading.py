@@ -1,0 +1,50 @@
+"""The quick paths of reading (issue 15) give what the general ones give: line numbers as an
+editor counts them, the control-character limit at its edge, file names' stems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decks.codecs import _stem_suffix, decode_bytes, load_deck
+from deckcheck.decks.common import split_lines
+from deckcheck.decks.ydk import read_ydk
+from deckcheck.io.errors import InputError
+from tests.conftest import DECKS
+
+
+def test_lines_break_only_at_line_ends_even_where_str_splitlines_would() -> None:
+    # str.splitlines also breaks at \v, \f and \x1c-\x1e; an editor does not
+    assert split_lines("a\x0bb\nc\x0c\r\nd\x1ce") == ["a\x0bb", "c\x0c", "d\x1ce"]
+    assert split_lines("\ufeff1\r2\n") == ["1", "2", ""]
+
+
+def test_a_form_feed_in_a_comment_keeps_the_following_line_numbers(db) -> None:  # noqa: ANN001
+    deck = read_ydk("#created by x\x0cy\n#main\n89631139\n#extra\n!side\n", db)
+    assert [(s.passcode, s.line) for s in deck.main] == [(89631139, 3)]
+
+
+def test_control_characters_up_to_one_in_twenty_are_text_one_more_is_binary() -> None:
+    text = "#main\n" + "1" * 93 + "\n"  # 100 characters
+    assert decode_bytes((text[:-5] + "\x01" * 5).encode(), "d.ydk")
+    with pytest.raises(InputError, match="binary data"):
+        decode_bytes((text[:-6] + "\x01" * 6).encode(), "d.ydk")
+    # the DOS end-of-file mark is dropped before counting
+    assert decode_bytes((text[:-5] + "\x01" * 5).encode() + b"\x1a", "d.ydk")
+
+
+def test_a_file_name_gives_its_stem_and_suffix_as_pathlib_does() -> None:
+    for name in ["a.ydk", "d/a.b.YDK", "x/.ydk", "foo.", "a/b/", "deck", "d..ydk", "a/..ydk"]:
+        assert _stem_suffix(name) == (Path(name).stem, Path(name).suffix), name
+
+
+def test_a_real_deck_reads_the_same_through_the_quick_path(db) -> None:  # noqa: ANN001
+    path = DECKS / "AI_Blackwing.ydk"
+    quick = load_deck(str(path), db)
+    # the same text with trailing blanks on every line takes the general path
+    slow = read_ydk(path.read_text().replace("\n", " \n"), db, str(path))
+    assert quick.name == "AI_Blackwing"
+    for section in ("main", "extra", "side"):
+        assert quick.section(section) == slow.section(section)
+    assert quick.problems == slow.problems == []
