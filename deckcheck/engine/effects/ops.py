@@ -344,6 +344,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "equip": _face_up_monster,
     "place_in_pendulum_zone": lambda duel, link, op, iid: _pendulum_ok(duel, link, iid),
     "set_level": _face_up_monster,
+    "change_level": _face_up_monster,
     "send_to_graveyard": _not_token_cost,
     "return_to_deck": _not_token_cost,
     "tribute": _tributable,
@@ -1421,16 +1422,18 @@ def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return out
 
 
-@verb("set_level")
+@verb("set_level", "change_level")
 def set_level(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """The Level of face-up monsters that have one becomes ``amount`` (``until``)."""
+    """The Level of face-up monsters that have one becomes ``amount`` (``until``), or with
+    ``change_level`` goes up by it (Diviner of the Herald)."""
     s = duel.state
     until = _until(s, op.spec.until)
+    how = "add" if op.do == "change_level" else "set"
     out = []
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         if c.loc == MZONE and c.face_up and c.d.level:
-            add_lasting(s, iid, "level", "set", amount(duel, link, op), False, link["card"], until)
+            add_lasting(s, iid, "level", how, amount(duel, link, op), False, link["card"], until)
             out.append(iid)
     return out
 

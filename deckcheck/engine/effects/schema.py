@@ -128,6 +128,7 @@ class Op(Strict):
         "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
+        "change_level",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -211,6 +212,7 @@ class Op(Strict):
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
             "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
+            "change_level",
             "place_in_pendulum_zone",
             "attach",
         }  # fmt: skip
@@ -218,7 +220,7 @@ class Op(Strict):
             raise ValueError(f"{self.do} needs cards")
         amounts = ("damage", "gain_lp", "pay_lp", "change_atk", "change_def", "set_atk")
         if (
-            self.do in (*amounts, "set_def", "set_level")
+            self.do in (*amounts, "set_def", "set_level", "change_level")
             and self.amount is None
             and self.amount_of is None
             and not self.half

@@ -154,10 +154,11 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
         if c.face_up:
             return False  # already activated: its effects are its other effects
         if d.kind == "trap" or d.spell_property == "quickplay":
-            if c.placed == s.turn and e.set_turn_if is None:  # not the turn it was Set
-                # (RC-TRAP-*; can_activate checks set_turn_if), unless an effect allows it
-                if not (s.lasting and has_flag(s, iid, "activate_this_turn")):
-                    return False
+            # not the turn it was Set (RC-TRAP-*; can_activate checks set_turn_if), unless an
+            # effect allows it (Absolute King Back Jack)
+            allowed = s.lasting and has_flag(s, iid, "activate_this_turn")
+            if c.placed == s.turn and e.set_turn_if is None and not allowed:
+                return False
         elif timing != "main":
             return False
         return True
