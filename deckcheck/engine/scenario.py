@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.engine.describe import render_event
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects import EffectLayer
-from deckcheck.engine.query import atk, defense
+from deckcheck.engine.query import atk, defense, level
 from deckcheck.engine.scenario_actions import CHAIN_ACTIONS, Act, Refused, settle, show_action
 from deckcheck.engine.scenario_setup import Setup, as_int, as_list
 from deckcheck.engine.state import DRAW, SZONE, Inst
@@ -325,6 +325,8 @@ def _monster_matches(r: _Runner, c: Inst, spec: dict[str, Any]) -> bool:
     if "atk" in spec and atk(r.duel.state, iid) != spec["atk"]:
         return False
     if "def" in spec and defense(r.duel.state, iid) != spec["def"]:
+        return False
+    if "level" in spec and level(r.duel.state, iid) != spec["level"]:
         return False
     if "materials" in spec:
         want = Counter(r.card(m).name for m in as_list(spec["materials"], "materials", r))

@@ -84,6 +84,7 @@ class ExpectedMonster(Strict):
     position: Position | None = None
     atk: StrictInt | None = None
     def_: StrictInt | None = Field(None, alias="def")
+    level: StrictInt | None = None  # its current Level
     materials: Cards = []
 
 

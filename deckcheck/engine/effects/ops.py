@@ -650,7 +650,10 @@ def mill(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = []
     for p in players(op.spec.player, link["player"]):
         deck = s.sides[p].deck
-        for _ in range(min(op.spec.count or 1, len(deck))):
+        n = op.spec.count or 1
+        if op.spec.amount_of == "deck_difference":  # down to the opponent's Deck size
+            n = max(0, len(deck) - len(s.sides[1 - p].deck))
+        for _ in range(min(n, len(deck))):
             iid = deck[-1]
             to_pile(duel, iid, GRAVE, "effect")
             out.append(iid)

@@ -138,7 +138,7 @@ class Op(Strict):
     amount_of: (
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
-            "kept", "chain_link", "dealt", "total_original_atk", "surplus", "counters_removed",
+            "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference", "counters_removed",
             "atk_lost", "total_atk",
         ]
         | None
@@ -273,6 +273,7 @@ class Condition(Strict):
     # the opponent controls more cards than your hand and field hold (Balance of Judgment)
     opponent_controls_more: StrictBool | None = None
     no_normal_summon: StrictBool | None = None  # you have not Normal Summoned or Set this turn
+    deck_more_than_opponent: StrictBool | None = None  # your Deck holds more cards than theirs
     summoned_this_turn: StrictBool | None = None  # this card came to the field this turn
     battled_this_turn: StrictBool | None = None  # this card battled (damage calculation) this turn
     name_not_in_chain: StrictBool | None = None  # no link of the chain is a card of this name
