@@ -370,6 +370,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.no_normal_summon and side.summons:
         return False
+    if c.deck_more_than_opponent and len(side.deck) <= len(s.sides[1 - me].deck):
+        return False
     here = s.cards[card]
     if c.summoned_this_turn and not (here.loc == MZONE and here.placed == s.turn):
         return False
