@@ -23,10 +23,11 @@ Kind = Literal[
 ]
 Where = Literal["hand", "monster", "spell", "graveyard", "banished", "deck", "extra", "field"]
 Who = Literal["you", "opponent", "both"]
+# banish also lasts until your next Standby Phase (or, to the hand, your second one)
 Until = Literal[
     "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step",
     "your_next_standby", "your_second_standby",
-]  # fmt: skip  (banish "until your next Standby Phase"; to the hand in the second one)
+]  # fmt: skip
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 Signed = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
