@@ -87,9 +87,17 @@ def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
             could_summon(d, monsters)
             or (using and _names_one(d, monsters))
             or (fuses and _fusible(d, [template.defs[i] for i in main]))  # Polymerization
+            or _xyz_on(d, monsters)
         ):
             out.append(f"{d.name}: no monsters of the deck are materials for it")
     return out
+
+
+def _xyz_on(d: CardDef, monsters: list[CardDef]) -> bool:
+    """An Xyz Monster also summoned on one monster the deck holds (Cyber Dragon Infinity on
+    Cyber Dragon Nova)."""
+    procs = d.fx.procedures if d.fx is not None else ()
+    return any(e.xyz_on is not None and any(e.xyz_on.matches(m) for m in monsters) for e in procs)
 
 
 def _fuses(defs: Iterable[CardDef]) -> bool:

@@ -104,6 +104,13 @@ def test_smoke_knows_a_fusion_the_deck_summons_with_one_named_monster(db, deck_l
     assert not any(s.startswith("Dark Magician the Dragon Knight") for s in never_summoned(t))
 
 
+def test_smoke_knows_an_xyz_summoned_on_another_xyz_monster(db, deck_lists):
+    """AI_CyberDragon holds one Level 6 LIGHT Machine, not three, but Cyber Dragon Infinity
+    is also Xyz Summoned on its Cyber Dragon Nova."""
+    t = prepare([deck_lists["AI_CyberDragon"], deck_lists["AI_CyberDragon"]], db)
+    assert not any(s.startswith("Cyber Dragon Infinity") for s in never_summoned(t))
+
+
 def test_invariants_hold_and_a_lost_card_is_found(template):
     duel = Duel.new(template, 3, 0)
     assert problems(duel) == []

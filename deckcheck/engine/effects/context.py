@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Select
 from deckcheck.engine.select import matches
-from deckcheck.engine.state import EMPTY, MZONE, SZONE, State
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -95,6 +95,10 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         out = [eq] if eq != EMPTY else []
     elif of == "bound":
         out = bound(s, link["card"])
+    elif of == "summoned_with":
+        out = summoned_with(s, link["card"])
+    elif of == "materials":
+        out = fusion_materials(s, link["previous"][:1], me)
     else:  # choose, all
         flt = sel.filter
         where = _where(flt)
@@ -143,6 +147,11 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]
+    if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest
+        from deckcheck.engine.query import level
+
+        tops = [level(s, i) for g in link["targets"] for i in live_targets(s, g)]
+        out = [i for i in out if tops and 0 < level(s, i) <= tops[0]]
     if sel.graveyard_race:  # Solidarity: the Types of the monsters in your Graveyard
         grave = s.sides[link["player"]].grave
         races = {s.cards[i].d.race for i in grave if s.cards[i].d.kind == "monster"}
@@ -184,6 +193,49 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
 def count_matching(s: State, flt: Filter, player: int) -> int:
     """How many cards match a filter now, in the places it names (the field otherwise)."""
     return sum(1 for i in placed(s, _where(flt)) if matches(s, i, flt, player))
+
+
+def summoned_with(s: State, card: int) -> list[int]:
+    """The monster whose summon used this card as material last, while it is on the field
+    as that summon left it (Windwitch - Snow Bell's Synchro Monster)."""
+    from deckcheck.engine.events import MaterialEvent, SummonEvent
+
+    history = s.history
+    for n in range(len(history) - 1, -1, -1):
+        e = history[n]
+        if isinstance(e, MaterialEvent) and e.card == card:
+            for later in history[n + 1 :]:
+                if isinstance(later, SummonEvent) and later.kind == "summon":
+                    c = s.cards[later.card]
+                    return [later.card] if c.loc == MZONE and c.summon == later.how else []
+            return []
+    return []
+
+
+def fusion_materials(s: State, cards: list[int], player: int) -> list[int]:
+    """The monsters used for the last Fusion Summon of ``cards[0]`` (the previous
+    operation's card), all of them in ``player``'s GY; none if any of them is not
+    (De-Fusion)."""
+    from deckcheck.engine.events import MaterialEvent, SummonEvent
+
+    if not cards:
+        return []
+    history = s.history
+    for n in range(len(history) - 1, -1, -1):
+        e = history[n]
+        if isinstance(e, SummonEvent) and e.kind == "summon" and e.card == cards[0]:
+            if e.how != "fusion":
+                return []
+            mats = []
+            for m in range(n - 1, -1, -1):
+                before = history[m]
+                if isinstance(before, MaterialEvent) and before.method == "fusion":
+                    mats.append(before.card)
+                elif isinstance(before, (MaterialEvent, SummonEvent)):
+                    break
+            here = all(s.cards[i].loc == GRAVE and s.cards[i].owner == player for i in mats)
+            return sorted(mats) if mats and here else []
+    return []
 
 
 def bound(s: State, card: int) -> list[int]:
