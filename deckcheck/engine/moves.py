@@ -81,6 +81,11 @@ def _reset(state: State, iid: int) -> None:
         c.counters = {}
 
 
+def _no_grave(state: State) -> bool:
+    """Monsters sent from the hand or Main Deck to the GY are banished instead."""
+    return any("banish_from_hand_deck" in f.get("flags", ()) for f in state.floating)
+
+
 def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     """Send a card to its owner's Graveyard, hand, deck top, banishment or Extra Deck.
 
@@ -97,6 +102,8 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         loc, face_up = EXTRA, False
     if from_field and state.lasting and has_flag(state, iid, "banish_on_leave"):
         loc, face_up = BANISHED, True  # "banish it when it leaves the field" (Battle Fader)
+    if loc == GRAVE and c.loc in (HAND, DECK) and c.d.kind == "monster" and _no_grave(state):
+        loc = BANISHED  # Herald of the Arc Light: banished instead
     if c.loc == MZONE:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
