@@ -139,8 +139,8 @@ class Op(Strict):
     amount_of: (
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
-            "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference", "counters_removed",
-            "atk_lost", "total_atk",
+            "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference",
+            "counters_removed", "atk_lost", "total_atk",
         ]
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
@@ -416,6 +416,8 @@ class EffectSpec(Strict):
     speed: Literal[1, 2, 3] | None = None  # override (rare)
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
+    # "your opponent cannot activate cards or effects in response to this effect's activation"
+    no_response: StrictBool = False
     # procedure of an Xyz Monster: "you can also Xyz Summon it using 1 [monster] you control"
     xyz_on: FilterSpec | None = None
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
