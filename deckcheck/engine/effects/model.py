@@ -125,6 +125,7 @@ class Effect:
     negates_activation: bool = False
     remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
     xyz_on: Filter | None = None  # an Xyz Summon using 1 monster matching it (procedure)
+    no_response: bool = False  # the opponent cannot respond to its activation
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     recheck: bool = False  # the condition is checked again at resolution
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
@@ -340,6 +341,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         negates_activation=any(o.do == "negate_activation" for o in ops),
         remains=e.remains,
         xyz_on=parse_filter(e.xyz_on) if e.xyz_on else None,
+        no_response=e.no_response,
         per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
         recheck=e.recheck,
         set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,

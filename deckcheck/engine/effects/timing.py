@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
-from deckcheck.engine.effects.context import FIELD, Link, new_link
+from deckcheck.engine.effects.context import FIELD, Link, effect_of, new_link
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targetable
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
@@ -105,6 +105,9 @@ def can_activate(
         here = (iid, c.gen, str(e.index))
         if any((x["card"], x["gen"], x["effect"]) == here for x in chain):
             return False  # one card's effect once in a chain (002:4362)
+        last = chain[-1]
+        if last["player"] != player and effect_of(s, last["card"], last["effect"]).no_response:
+            return False  # Borrelsword Dragon: its opponent cannot respond
     elif timing != "main" and e.speed < 2:
         return False
     summon_negation = e.trigger is not None and e.trigger.on == "summoning"
