@@ -19,6 +19,7 @@ from deckcheck.engine.events import (
     CardEvent,
     DamageEvent,
     Event,
+    MaterialEvent,
     MoveEvent,
     PhaseEvent,
     SummonEvent,
@@ -120,6 +121,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if t.cause and event.cause not in t.cause:
             return None
+        if t.how and event.cause == "material" and _material_for(s, event.card) not in t.how:
+            return None  # "sent to the GY as Synchro Material": the summon it was material for
         if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
             return None
         if t.face_up is not None and c.prev_face_up != t.face_up:
@@ -218,6 +221,14 @@ def _being_destroyed(event: Event, card: int, e: Any) -> bool:  # noqa: ANN401 -
         and event.card == card
         and not {GRAVE, BANISHED}.isdisjoint(e.range)
     )
+
+
+def _material_for(s: State, card: int) -> str:
+    """The summon method ``card`` was last used as material for (history's latest)."""
+    for e in reversed(s.history):
+        if isinstance(e, MaterialEvent) and e.card == card:
+            return e.method
+    return ""
 
 
 def _came_from(prev: str, wanted: frozenset[str]) -> bool:
