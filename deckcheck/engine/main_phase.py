@@ -37,7 +37,7 @@ from deckcheck.engine.effects.ops import (
 from deckcheck.engine.effects.timing import once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
-from deckcheck.engine.procedures import can_summon, candidates, material_sets
+from deckcheck.engine.procedures import _size_bounds, can_summon, candidates, material_sets
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import has_flag, level, number, sameness, tributes_needed, view
 from deckcheck.engine.state import (
@@ -235,26 +235,24 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     up = [cards[i].d for i in own if cards[i].face_up]
     if not up:
         return []
-    side = s.sides[player]
+    extra = tuple(s.sides[player].extra)
+    prof = duel.template.profile
+    summonable = _summonable_extra(duel, extra)
+    if summonable is None or len(up) < summonable[3]:  # too few materials for any of them
+        return []
+    if s.lasting:  # characteristics may not be the printed ones: no cache can answer
+        return [
+            CardChoice(cards[i].d.method, i)
+            for i in summonable[0]
+            if can_summon(s, prof, player, view(s, i))
+        ]
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
     emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
-    extra = tuple(side.extra)
-    prof = duel.template.profile
-    if s.lasting:  # characteristics may not be the printed ones: no cache can answer
-        found = _summonable_extra(duel, extra)
-        ids = found[0] if found else []
-        return [
-            CardChoice(cards[i].d.method, i) for i in ids if can_summon(s, prof, player, view(s, i))
-        ]
     key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), extra)
     cached = duel.cache.get(key)
     if cached is not None:
         return cached
-    summonable = _summonable_extra(duel, extra)
-    if not summonable:
-        duel.cache[key] = []
-        return []
-    ids, defs, defs_key = summonable
+    ids, defs, defs_key, _ = summonable
     up_key = tuple(sorted(id(m) for m in up))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
     out: list[Action] = []
@@ -267,8 +265,9 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
 
 def _summonable_extra(
     duel: Duel, extra: tuple[int, ...]
-) -> tuple[list[int], list[CardDef], tuple[int, ...]] | None:
-    """One face-down copy of each Extra Deck card that has a summoning procedure."""
+) -> tuple[list[int], list[CardDef], tuple[int, ...], int] | None:
+    """One face-down copy of each Extra Deck card that has a summoning procedure, and the
+    fewest materials any of them needs."""
     key = ("extra", extra)
     if key in duel.cache:
         return duel.cache[key]
@@ -280,7 +279,8 @@ def _summonable_extra(
         if not c.face_up and c.d.groups is not None and all(c.d is not d for d in defs):
             ids.append(iid)
             defs.append(c.d)
-    found = (ids, defs, tuple(id(d) for d in defs)) if ids else None
+    fewest = min((max(1, _size_bounds(d.groups)[0]) for d in defs if d.groups), default=1)
+    found = (ids, defs, tuple(id(d) for d in defs), fewest) if ids else None
     duel.cache[key] = found
     return found
 
@@ -290,7 +290,9 @@ def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
     free zones, except that Link materials take their Link Arrows with them; so if there
     is a zone with no zone freed and no candidate Link monster's arrows, there always is."""
     cards = s.cards
-    links = [i for i in candidates(s, player, d) if cards[i].d.link]
+    links = [i for i in s.monsters(player) if cards[i].d.link and cards[i].face_up]
+    if links:  # only Link monsters among the candidates take zones with them
+        links = [i for i in candidates(s, player, d) if cards[i].d.link]
     return bool(extra_deck_zones(s, prof, player, d, (), links))
 
 

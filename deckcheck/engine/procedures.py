@@ -26,8 +26,14 @@ MAX_MATERIALS = 7
 MAX_MEMO = 16_384
 
 
-def fits_groups(groups: tuple[GroupSpec, ...], mats: list[CardDef]) -> bool:
-    """Whether the materials can be shared out over the groups within their counts."""
+def fits_groups(
+    groups: tuple[GroupSpec, ...],
+    mats: list[CardDef],
+    accepted: list[tuple[bool, ...]] | None = None,
+) -> bool:
+    """Whether the materials can be shared out over the groups within their counts.
+    ``accepted``: for each material, which groups accept it, if already known."""
+    rows = accepted or [tuple(g.accepts(d) for g in groups) for d in mats]
     n = len(groups)
     counts = [0] * n
     members: list[list[CardDef]] = [[] for _ in range(n)]
@@ -39,8 +45,9 @@ def fits_groups(groups: tuple[GroupSpec, ...], mats: list[CardDef]) -> bool:
                     return False
             return True
         d = mats[i]
+        row = rows[i]
         for k, g in enumerate(groups):
-            if (g.max is None or counts[k] < g.max) and g.accepts(d):
+            if row[k] and (g.max is None or counts[k] < g.max):
                 counts[k] += 1
                 members[k].append(d)
                 if place(i + 1):
@@ -59,6 +66,15 @@ def _link_sum_ok(rating: int, mats: list[CardDef]) -> bool:
         steps = {1, d.link} if d.link else {1}
         totals = {t + s for t in totals for s in steps if t + s <= rating}
     return rating in totals
+
+
+def _level_sum_reachable(level: int, mats: list[CardDef]) -> bool:
+    """Whether some of these monsters' Levels add up to ``level`` (a Synchro's first test:
+    most sets fail here, before any split over the groups is tried)."""
+    sums = {0}
+    for m in mats:
+        sums |= {t + m.level for t in sums if t + m.level <= level}
+    return level in sums
 
 
 def _size_bounds(groups: tuple[GroupSpec, ...]) -> tuple[int, int]:
@@ -90,27 +106,37 @@ def candidates(state: State, player: int, d: CardDef) -> list[int]:
     return out
 
 
-def _combos(d: CardDef, pool: list[int], defs: list[CardDef]) -> Iterator[tuple[int, ...]]:
+def _combos(
+    d: CardDef,
+    pool: list[int],
+    defs: list[CardDef],
+    accepted: list[tuple[bool, ...]] | None = None,
+) -> Iterator[tuple[int, ...]]:
     """Subsets of ``pool`` (with definitions ``defs``) that meet ``d``'s material rules,
     zones aside."""
     groups = d.groups
     if not groups or d.method not in ("synchro", "xyz", "link"):
         return
-    for g in groups:  # cheap rejection: each group needs enough accepting monsters
-        if sum(1 for m in defs if g.accepts(m)) < g.min:
+    if accepted is None:  # which groups accept each monster, asked once each
+        accepted = [tuple(g.accepts(m) for g in groups) for m in defs]
+    for k, g in enumerate(groups):  # cheap rejection: each group needs enough monsters
+        if sum(1 for row in accepted if row[k]) < g.min:
             return
+    if d.method == "synchro" and not _level_sum_reachable(d.level, defs):
+        return
     low, high = _size_bounds(groups)
     if d.method == "link":
         high = min(high, d.link)
-    index = dict(zip(pool, defs, strict=True))
+    index = {i: n for n, i in enumerate(pool)}
     for size in range(max(low, 1), min(high, len(pool)) + 1):
         for combo in combinations(pool, size):
-            mats = [index[i] for i in combo]
+            at = [index[i] for i in combo]
+            mats = [defs[n] for n in at]
             if d.method == "synchro" and sum(m.level for m in mats) != d.level:
                 continue
             if d.method == "link" and not _link_sum_ok(d.link, mats):
                 continue
-            if fits_groups(groups, mats):
+            if fits_groups(groups, mats, [accepted[n] for n in at]):
                 yield combo
 
 
@@ -133,10 +159,13 @@ def can_summon(state: State, profile: Profile, player: int, d: CardDef) -> bool:
     return next(iter_material_sets(state, profile, player, d), None) is not None
 
 
-def could_summon(d: CardDef, face_up: list[CardDef]) -> bool:
-    """Whether some of these face-up monsters meet ``d``'s material rules (zones aside)."""
-    defs = [m for m in face_up if _usable(d, m)]
-    return next(_combos(d, list(range(len(defs))), defs), None) is not None
+def could_summon(
+    d: CardDef, face_up: list[CardDef], accepted: list[tuple[bool, ...]] | None = None
+) -> bool:
+    """Whether some of these face-up monsters meet ``d``'s material rules (zones aside).
+    ``accepted``: the monsters are all usable and these are their groups' answers."""
+    defs = face_up if accepted is not None else [m for m in face_up if _usable(d, m)]
+    return next(_combos(d, list(range(len(defs))), defs, accepted), None) is not None
 
 
 class MaterialOracle:
@@ -237,5 +266,6 @@ class MaterialOracle:
             if len(self._answer) >= MAX_MEMO:
                 self._answer.clear()  # keyed by numbers, not holding them: safe alone
             usable = [m for m, v in zip(face_up, vectors, strict=True) if v[j]]
-            answer = self._answer[key] = could_summon(d, usable)
+            masks = [self._material_class(d, m)[0] for m in usable]  # type: ignore[index]
+            answer = self._answer[key] = could_summon(d, usable, masks)  # type: ignore[arg-type]
         return answer
