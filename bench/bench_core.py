@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import statistics
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import lower_bound
 
@@ -111,8 +112,13 @@ def verdicts(report: object) -> tuple[bool, list[tuple[str, tuple[int, ...]]]]:
     return report.valid, sorted(found)  # type: ignore[attr-defined]
 
 
-def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
-    """(deckcheck, lower bound) decks/s per job and round, the two measured in turn."""
+Jobs = dict[str, tuple[Callable[[Any], object], list, Callable[[Any], object], list]]
+
+
+def jobs(decks_file: str | None = None) -> Jobs:
+    """Each job: (deckcheck's function, its items, the lower bound's, its items), after
+    asserting that the two give the same verdicts on every deck. ``decks_file``: the real
+    and the repaired decks as ``save_decks`` pickled them (bench_instructions.py)."""
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.codecs import load_deck
     from deckcheck.validation import Checker
@@ -126,8 +132,11 @@ def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
     fmt = checker.format("tcg")
     table = lower_bound.Table(db, fmt, day, checker.banlists.for_format(fmt, day))
     paths = [str(p) for p in sorted(DECKS.glob("*.ydk"))]
-    real = [load_deck(p, db) for p in paths]
-    valid = [repaired(d, checker.check(d, "tcg", day), db) for d in real]
+    if decks_file:
+        real, valid = pickle.loads(Path(decks_file).read_bytes())
+    else:
+        real = [load_deck(p, db) for p in paths]
+        valid = [repaired(d, checker.check(d, "tcg", day), db) for d in real]
     for decks in (real, valid):
         for deck in decks:
             ours, bound = checker.check(deck, "tcg", day), lower_bound.check(plain(deck), table)
@@ -146,7 +155,7 @@ def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
     def read_bound(path: str) -> object:
         return lower_bound.check(lower_bound.load(path), table)
 
-    jobs = {
+    return {
         "valid decks": (ours, valid, bound, [plain(d) for d in valid]),
         f"decks as they are ({sum(not ours(d).valid for d in real)} of {len(real)} invalid)": (
             ours,
@@ -156,9 +165,22 @@ def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
         ),
         "read + check, as they are": (read_ours, paths, read_bound, paths),
     }
-    found: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+
+
+def save_decks(path: str) -> None:
+    """Pickle the real and the repaired decks for ``jobs(path)``."""
+    found = jobs()
+    real = next(items for name, (_, items, _, _) in found.items() if name.startswith("decks"))
+    valid = found["valid decks"][1]
+    Path(path).write_bytes(pickle.dumps((real, valid)))
+
+
+def batch(seconds: float, rounds: int) -> dict[str, list[tuple[float, float]]]:
+    """(deckcheck, lower bound) decks/s per job and round, the two measured in turn."""
+    found_jobs = jobs()
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in found_jobs}
     for _ in range(rounds):
-        for name, (job, items, plain_job, plain_items) in jobs.items():
+        for name, (job, items, plain_job, plain_items) in found_jobs.items():
             found[name].append((rate(job, items, seconds), rate(plain_job, plain_items, seconds)))
     return found
 
