@@ -88,7 +88,8 @@ class Traits(NamedTuple):
 
 def traits(card: Card) -> Traits:
     monster = card.kind == "monster"
-    has_level = monster and card.rank is None and not card.is_link
+    # a Token has its printed Level too (Adventurer Token, 4), as the engine plays it
+    has_level = card.kind in ("monster", "token") and card.rank is None and not card.is_link
     return Traits(
         kind=card.kind,
         frames=card.frames,
