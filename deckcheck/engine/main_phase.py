@@ -167,7 +167,10 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
         known = {a.card for a in extra}
+        # only a card with a procedure of its own can have an Xyz alternative (a dict
+        # lookup here, not a call per Extra Deck card at every Main Phase prompt)
         extra += [CardChoice("xyz", i) for i in side.extra if i not in known
+                  and (fx := cards[i].d.fx) is not None and fx.procedures
                   and xyz_alternative(duel, i)[1]]  # fmt: skip
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
