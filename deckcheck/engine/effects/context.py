@@ -183,6 +183,10 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
     of cards that filter matches now (Flip Flop Frog)."""
     if sel.count_previous:  # "up to the number of Lightsworn cards sent"
         return len(link["previous"])
+    if sel.leave is not None:  # all but that many (Mulcharmy Fuwalos)
+        flt, plus = sel.leave
+        keep = count_matching(duel.state, flt, link["player"]) + plus
+        return max(0, len(pool(duel, link, sel)) - keep)
     if sel.count_of is None:
         return sel.count
     s = duel.state

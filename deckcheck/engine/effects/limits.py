@@ -24,6 +24,8 @@ def key(s: State, player: int, card: int, e: Effect) -> str | None:
         return f"t{s.turn}:c{card}.{c.gen}:{what}"
     if once.per == "name":
         return f"t{s.turn}:p{player}:{c.d.name}:{what}"
+    if once.per == "player":  # shared by every card naming the key (the Mulcharmy monsters)
+        return f"t{s.turn}:p{player}:{what}"
     if once.per == "duel":
         return f"duel:p{player}:{c.d.name}:{what}"
     return f"chain:p{player}:{c.d.name}:{what}"

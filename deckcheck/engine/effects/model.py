@@ -52,6 +52,7 @@ class Select:
     def_below: str | None = None  # self/event: DEF lower than that card's ATK
     count_previous: bool = False  # choose: at most as many as the previous operation's cards
     atk_within_previous: bool = False  # ATK at most that of the previous operation's card
+    leave: tuple[Filter, int] | None = None  # choose: all but as many as these match + n
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +182,7 @@ def select(spec: sch.Cards) -> Select:
         each=tuple(parse_filter(f) for f in spec.each),
         level_sum=spec.level_sum,
         def_below=spec.def_below,
+        leave=(parse_filter(spec.leave.count_of), spec.leave.plus) if spec.leave else None,
     )
 
 

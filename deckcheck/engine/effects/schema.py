@@ -93,6 +93,16 @@ class Cards(Strict):
     each: list[FilterSpec] = []
     level_sum: Count | None = None
     def_below: Literal["self", "event"] | None = None
+    # choose: all the matching cards but as many as these cards now plus ``plus`` (Mulcharmy
+    # Fuwalos: the hand down to the number of cards the opponent controls + 6)
+    leave: Leave | None = None
+
+
+class Leave(Strict):
+    """Cards.leave: how many of the matching cards a ``choose`` leaves where they are."""
+
+    count_of: FilterSpec = {}  # as many as the cards this matches now
+    plus: Count = 0
 
 
 class MonsterForm(Strict):
@@ -312,7 +322,8 @@ class Trigger(Strict):
     equipped: StrictBool = False  # the event is about the monster this card equips
     by: Who = "both"  # whose card/action it is (relative to this card's controller)
     how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...
-    from_: list[Where] = Field([], alias="from")  # sent_to_graveyard, leaves_field, destroyed
+    # moves: where the card was; summons: where the monster came from
+    from_: list[Where] = Field([], alias="from")
     # moves: why the card moved (battle, destroyed, discard, effect, cost, tribute, material)
     cause: list[Text] = []
     # moves: the card moved during the resolution of an effect of this player's card
@@ -365,10 +376,18 @@ class Once(Strict):
 
     # protected: for each card a replacement effect protects ("the first time each card
     # you control would be destroyed each turn")
-    per: Literal["copy", "name", "duel", "chain", "protected"] = "copy"
+    # player: one limit for the player under ``key``, shared by every card naming that key
+    # ("only 1 other Mulcharmy monster effect the turn you activate this")
+    per: Literal["copy", "name", "duel", "chain", "protected", "player"] = "copy"
     count: Annotated[StrictInt, Field(ge=1, le=10)] = 1
     key: Text | None = None  # effects that share one limit share a key
     activate: StrictBool = False
+
+    @model_validator(mode="after")
+    def _keyed(self) -> Once:
+        if self.per == "player" and self.key is None:
+            raise ValueError("once per player needs key (the limit the cards share)")
+        return self
 
 
 class Applies(Strict):
@@ -469,4 +488,5 @@ def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML
     return checked(CardFile, data, source)
 
 
+Cards.model_rebuild()
 Op.model_rebuild()

@@ -74,6 +74,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if t.how and how not in t.how and not (how == "tribute" and "normal" in t.how):
             return None
+        if t.from_ and not _came_from(s.cards[event.card].prev, t.from_):  # type: ignore[union-attr]
+            return None  # "Special Summons from the Deck and/or Extra Deck"
         cards, actor = [event.card], event.player  # type: ignore[union-attr]
     elif on == "summoning":
         if not (isinstance(event, SummonEvent) and event.kind == "summoning"):
