@@ -214,8 +214,7 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     """What a second Normal Summon this turn allows for this monster: a Summon or Set
     (True), with an ``extra_normal_summon`` flag restricted by ``only`` a Normal Summon of
     a monster it names and no Set (None: Swap Frog), or nothing (False)."""
-    from deckcheck.cards.filters import parse_filters
-    from deckcheck.engine.select import matches_any
+    from deckcheck.engine.select import only_names
 
     found: bool | None = False
     for f in s.floating:
@@ -225,7 +224,7 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
             continue
         if f.get("only") is None:
             return True
-        if matches_any(s, iid, parse_filters(f["only"]), player):
+        if only_names(s, f, iid, player):
             found = None
     return found
 

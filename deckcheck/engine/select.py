@@ -8,7 +8,9 @@ all select this way."""
 
 from __future__ import annotations
 
-from deckcheck.cards.filters import STATE_FIELDS, Filter
+from typing import Any
+
+from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
 from deckcheck.engine.query import view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked
@@ -65,6 +67,12 @@ def spell_trap(c: Inst) -> bool:
 def matches_any(s: State, iid: int, flts: tuple[Filter, ...], player: int) -> bool:
     """Whether card ``iid`` matches one of these filters (``cards.filters.parse_filters``)."""
     return any(matches(s, iid, f, player) for f in flts)
+
+
+def only_names(s: State, f: dict[str, Any], iid: int, player: int) -> bool:
+    """Whether a player flag's ``only`` filter (``apply``) names card ``iid``: every card
+    when it has none."""
+    return f.get("only") is None or matches_any(s, iid, parse_filters(f["only"]), player)
 
 
 def select(s: State, flt: Filter, player: int) -> list[int]:

@@ -440,7 +440,7 @@ def _still_valid(duel: Duel, p: dict[str, Any]) -> bool:
 
 def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     s = duel.state
-    from deckcheck.engine.effects.timing import condition_holds, name_locked, resolvable
+    from deckcheck.engine.effects.timing import activation_locked, condition_holds, resolvable
 
     e = effect_of(s, p["card"], p["effect"])
     c = s.cards[p["card"]]
@@ -450,7 +450,7 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
         return False  # "it cannot activate its effects this turn"
     if not limits.available(s, p["player"], p["card"], e):
         return False
-    if s.floating and name_locked(s, p["player"], p["card"]):
+    if s.floating and activation_locked(s, p["player"], p["card"]):
         return False
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])

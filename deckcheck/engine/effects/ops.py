@@ -403,10 +403,9 @@ def summon_forbidden(s: State, iid: int, player: int | None = None) -> bool:
         if f.get("kind") != "flags" or "special_summons_only" not in f["flags"]:
             continue
         if f["player"] == who and f.get("only") is not None:
-            from deckcheck.cards.filters import parse_filters
-            from deckcheck.engine.select import matches_any
+            from deckcheck.engine.select import only_names
 
-            if not matches_any(s, iid, parse_filters(f["only"]), who):
+            if not only_names(s, f, iid, who):
                 return True
     return False
 

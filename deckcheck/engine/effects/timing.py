@@ -27,7 +27,7 @@ from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surpl
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
-from deckcheck.engine.select import matches, matches_any
+from deckcheck.engine.select import matches, matches_any, only_names
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
 from deckcheck.engine.zones import co_linked, free_main, free_spell
 
@@ -128,7 +128,7 @@ def can_activate(
         return False
     if not limits.available(s, player, iid, e):
         return False
-    if s.floating and name_locked(s, player, iid):
+    if s.floating and activation_locked(s, player, iid):
         return False
     if e.condition is not None and not condition_holds(duel, link, e):
         return False
@@ -138,6 +138,22 @@ def can_activate(
         if len(targetable(duel, link, e, sel)) < max(sel.min, 1):
             return False
     return resolvable(duel, link, e)
+
+
+def activation_locked(s: State, player: int, iid: int) -> bool:
+    """Whether ``player`` may not activate this card or its effects now: its name is locked
+    (``lock_name``), or it is a monster whose effects a ``no_monster_effects`` flag of the
+    player forbids (Dominus Purge: "the effects of DARK, WATER and FIRE monsters")."""
+    if name_locked(s, player, iid):
+        return True
+    if s.cards[iid].d.kind != "monster":
+        return False
+    for f in s.floating:
+        if f.get("kind") != "flags" or f["player"] != player:
+            continue
+        if "no_monster_effects" in f["flags"] and only_names(s, f, iid, player):
+            return True
+    return False
 
 
 def name_locked(s: State, player: int, iid: int) -> bool:
