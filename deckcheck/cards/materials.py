@@ -16,6 +16,9 @@ Everything else goes in ``traits``, from this vocabulary:
 - one of several: ``any-name:A|B``, ``any-archetype:A|B``, ``any-race:a|b``,
   ``any-attribute:a|b``, ``any-frame:a|b`` (``"Synchro or Xyz Monster"``)
 - ``not-attribute:a`` (``non-WIND``), ``level<=N``, ``level>=N``, ``rank:N``
+- ``atk<=N``, ``atk>=N`` (text ``monster with N or less ATK``)
+- how the monster came to the field: ``normal-summoned`` (Normal or Tribute Summoned),
+  ``normal-summoned-set`` (``Normal Summoned/Set``: also Normal Set, then flipped)
 - relations between the members of one group: ``same-name``, ``same-race``,
   ``same-attribute``, ``same-level``, ``same-rank``, ``different-names``,
   ``different-races``, ``different-attributes``, ``different-levels``
@@ -84,6 +87,7 @@ _RELATION = re.compile(
     r",? with (?:the same (\w+)(?: and (\w+))?)?(?:,? but )?(?:different (\w+)"
     r"(?: and (?:different )?(\w+))?)?"
 )
+_ATK_BOUND = re.compile(r" with (\d+) or (less|more) ATK")
 _EXCEPT = re.compile(rf", except (?:(Tokens|a Token)|({_QUOTED}) monsters|({_QUOTED}))")
 
 
@@ -153,6 +157,7 @@ def _race_key(word: str) -> str:
 
 # Words before the noun. Each handler gets the match and the spec being built.
 _QUALIFIERS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"Normal Summoned(/Set)? "), "normal-summoned"),
     (re.compile(r"Level (\d+) or (lower|higher) "), "level-bound"),
     (re.compile(r"Level (\d+) "), "level"),
     (re.compile(r"Rank (\d+) "), "rank"),
@@ -168,7 +173,9 @@ _QUALIFIERS: list[tuple[re.Pattern[str], str]] = [
 
 
 def _qualify(spec: _Spec, kind: str, m: re.Match[str]) -> None:
-    if kind == "level-bound":
+    if kind == "normal-summoned":
+        spec.add("normal-summoned-set" if m[1] else "normal-summoned")
+    elif kind == "level-bound":
         spec.add(f"level{'<=' if m[2] == 'lower' else '>='}{m[1]}")
     elif kind == "level":
         spec.put("level", int(m[1]))
@@ -245,6 +252,11 @@ def _suffixes(spec: _Spec, rest: str) -> str | None:
                 spec.add(f"not-archetype:{m[2].strip(chr(34))}")
             else:
                 spec.add(f"not-name:{m[3].strip(chr(34))}")
+            rest = rest[m.end() :]
+            continue
+        m = _ATK_BOUND.match(rest)
+        if m:
+            spec.add(f"atk{'<=' if m[2] == 'less' else '>='}{m[1]}")
             rest = rest[m.end() :]
             continue
         m = _RELATION.match(rest)

@@ -37,7 +37,13 @@ from deckcheck.engine.effects.ops import (
 from deckcheck.engine.effects.timing import once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
-from deckcheck.engine.procedures import _size_bounds, can_summon, candidates, material_sets
+from deckcheck.engine.procedures import (
+    _size_bounds,
+    asks_summon,
+    can_summon,
+    candidates,
+    material_sets,
+)
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import has_flag, level, number, sameness, tributes_needed, view
 from deckcheck.engine.state import (
@@ -175,6 +181,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
         extra = [a for a in extra if not once_summoned(s, tp, a.card)]  # Kagari: once a turn
+        extra = [a for a in extra if phase_allows(s, a.card)]  # Clara & Rushka: Main Phase 2
         opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
@@ -183,6 +190,13 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(TO_BATTLE)
     opts.append(TO_END)
     return tuple(opts)
+
+
+def phase_allows(s: State, iid: int) -> bool:
+    """Whether the card's summoning procedure may be used in this phase (its card file's
+    ``procedure_phases``: "cannot be Link Summoned, except during Main Phase 2")."""
+    fx = s.cards[iid].d.fx
+    return fx is None or not fx.procedure_phases or s.phase in fx.procedure_phases
 
 
 def xyz_alternative(duel: Duel, iid: int) -> tuple[Effect | None, list[int]]:
@@ -242,19 +256,43 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
     summonable = _summonable_extra(duel, extra)
     if summonable is None or len(up) < summonable[3]:  # too few materials for any of them
         return []
+    ids, defs, defs_key, _, by_state = summonable
     if s.lasting:  # characteristics may not be the printed ones: no cache can answer
         return [
             CardChoice(cards[i].d.method, i)
-            for i in summonable[0]
+            for i in (*ids, *by_state)
             if can_summon(s, prof, player, view(s, i))
         ]
+    out = _extra_from_definitions(duel, player, ids, defs, defs_key, up) if ids else []
+    if by_state:  # how the monsters came to the field counts: asked each time, not cached
+        out = out + [
+            CardChoice(cards[i].d.method, i)
+            for i in by_state
+            if can_summon(s, prof, player, cards[i].d)
+        ]
+    return out
+
+
+def _extra_from_definitions(
+    duel: Duel,
+    player: int,
+    ids: list[int],
+    defs: list[CardDef],
+    defs_key: tuple[int, ...],
+    up: list[CardDef],
+) -> list[Action]:
+    """The options among cards whose materials depend on the monsters' definitions only
+    (the MaterialOracle), cached by the field."""
+    s = duel.state
+    cards = s.cards
+    own = s.monsters(player)
+    prof = duel.template.profile
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
     emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
-    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), extra)
+    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), tuple(ids))
     cached = duel.cache.get(key)
     if cached is not None:
         return cached
-    ids, defs, defs_key, _ = summonable
     up_key = tuple(sorted(id(m) for m in up))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
     out: list[Action] = []
@@ -267,22 +305,30 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
 
 def _summonable_extra(
     duel: Duel, extra: tuple[int, ...]
-) -> tuple[list[int], list[CardDef], tuple[int, ...], int] | None:
+) -> tuple[list[int], list[CardDef], tuple[int, ...], int, list[int]] | None:
     """One face-down copy of each Extra Deck card that has a summoning procedure, and the
-    fewest materials any of them needs."""
+    fewest materials any of them needs; apart (last), those whose materials depend on how
+    they came to the field (the MaterialOracle knows only definitions)."""
     key = ("extra", extra)
     if key in duel.cache:
         return duel.cache[key]
     cards = duel.state.cards
     ids: list[int] = []
     defs: list[CardDef] = []
+    by_state: list[int] = []
     for iid in extra:
         c = cards[iid]
-        if not c.face_up and c.d.groups is not None and all(c.d is not d for d in defs):
-            ids.append(iid)
-            defs.append(c.d)
-    fewest = min((max(1, _size_bounds(d.groups)[0]) for d in defs if d.groups), default=1)
-    found = (ids, defs, tuple(id(d) for d in defs), fewest) if ids else None
+        if c.face_up or c.d.groups is None or any(c.d is d for d in defs):
+            continue
+        if asks_summon(c.d):
+            if all(cards[i].d is not c.d for i in by_state):
+                by_state.append(iid)
+            continue
+        ids.append(iid)
+        defs.append(c.d)
+    every = defs + [cards[i].d for i in by_state]
+    fewest = min((max(1, _size_bounds(d.groups)[0]) for d in every if d.groups), default=1)
+    found = (ids, defs, tuple(id(d) for d in defs), fewest, by_state) if every else None
     duel.cache[key] = found
     return found
 

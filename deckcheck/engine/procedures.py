@@ -87,20 +87,35 @@ def _size_bounds(groups: tuple[GroupSpec, ...]) -> tuple[int, int]:
     return low, min(high, MAX_MATERIALS)
 
 
-def _usable(d: CardDef, m: CardDef) -> bool:
+def _usable(d: CardDef, m: CardDef, how: str | None = None) -> bool:
+    """Whether ``m`` could be one of ``d``'s materials; ``how``: how it came to the field,
+    for groups that ask (None: not known, not asked)."""
     if d.method == "synchro" and m.level <= 0:
         return False  # Xyz and Link monsters have no Level
     if d.method == "xyz" and m.level <= 0 and m.rank <= 0:
         return False
+    if how is not None:
+        return any(g.accepts_on_field(m, how) for g in d.groups or ())
     return any(g.accepts(m) for g in d.groups or ())
+
+
+def asks_summon(d: CardDef) -> bool:
+    """Whether a group of ``d`` asks how its materials came to the field: the answer then
+    depends on more than the monsters' definitions (no MaterialOracle)."""
+    return any(g.summoned for g in d.groups or ())
 
 
 def candidates(state: State, player: int, d: CardDef) -> list[int]:
     """Face-up monsters the player controls that could be materials for ``d`` at all."""
     cards = state.cards
-    if not state.lasting:  # every card as printed: view() would return the definition
+    if not state.lasting and not asks_summon(d):  # as printed: view() returns the definition
         return [i for i in state.monsters(player) if cards[i].face_up and _usable(d, cards[i].d)]
-    out = [i for i in state.monsters(player) if cards[i].face_up and _usable(d, view(state, i))]
+    how = asks_summon(d)
+    out = [
+        i
+        for i in state.monsters(player)
+        if cards[i].face_up and _usable(d, view(state, i), cards[i].summon if how else None)
+    ]
     if d.method == "synchro":  # "cannot be used as Synchro Material" (Ronintoadin)
         out = [i for i in out if not has_flag(state, i, "no_synchro_material")]
     return out
@@ -146,7 +161,14 @@ def iter_material_sets(
     """Every valid material set (sorted ids) for summoning ``d`` by its procedure now."""
     pool = candidates(state, player, d)
     defs = [view(state, i) for i in pool]
-    for combo in _combos(d, pool, defs):
+    accepted = None
+    if asks_summon(d):
+        hows = [state.cards[i].summon for i in pool]
+        accepted = [
+            tuple(g.accepts_on_field(m, how) for g in d.groups or ())
+            for m, how in zip(defs, hows, strict=True)
+        ]
+    for combo in _combos(d, pool, defs, accepted):
         if extra_deck_zones(state, profile, player, d, combo):
             yield tuple(sorted(combo))
 

@@ -37,6 +37,9 @@ class Monster(Strict):
     position: Position = "attack"
     materials: Cards = []
     summoned_this_turn: StrictBool = False
+    # how it came to the field (materials that ask: "1 Normal Summoned/Set monster");
+    # "set": Normal Set, since flipped face-up or not
+    summon: Literal["normal", "tribute", "set", "special"] | None = None
     attacked: StrictBool = False
     changed_position: StrictBool = False
 

@@ -285,6 +285,8 @@ class Setup:
         c.proper = True
         if info.get("summoned_this_turn"):
             c.placed = state.turn
+        if info.get("summon"):
+            c.summon = info["summon"]
         if info.get("attacked"):
             c.attacked, c.attacks = state.turn, 1
         if info.get("changed_position"):

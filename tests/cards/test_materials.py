@@ -172,8 +172,26 @@ def test_link_including_splits_into_one_special_and_the_rest():
     )
 
 
+def test_how_it_came_to_the_field_and_atk_bounds():
+    assert groups("1 Normal Summoned/Set monster", ("link",)) == (
+        G(traits=("normal-summoned-set",)),
+    )
+    assert groups("1 Normal Summoned monster with 1000 or less ATK", ("link",)) == (
+        G(traits=("normal-summoned", "atk<=1000")),
+    )
+    assert groups('1 "Metalfoes" monster + 2 monsters with 3000 or less ATK') == (
+        G(traits=("archetype:Metalfoes",)),
+        G(min=2, max=2, traits=("atk<=3000",)),
+    )
+    assert groups('"Fallen of Albaz" + 1 monster with 2500 or more ATK') == (
+        G(name="Fallen of Albaz"),
+        G(traits=("atk>=2500",)),
+    )
+    # "Normal" alone is still the frame
+    assert groups("1 Normal monster", ("link",)) == (G(traits=("normal",)),)
+
+
 def test_link_unsupported():
-    assert unsupported("1 Normal Summoned/Set monster", ("link",))
     assert unsupported("2 monsters with the same Type or Attribute", ("link",))
     assert unsupported("2 LIGHT monsters, including a monster with 2000 or more ATK", ("link",))
     assert unsupported("2 monsters, including a Level/Rank/Link 2 monster", ("link",))

@@ -71,6 +71,12 @@ ANY_PREFIXED = {  # "any-race:dragon|wyrm": any of the values
     "any-attribute": "attribute",
     "any-frame": "frame",
 }
+# material traits about how the monster came to the field (Inst.summon): not a fact of the
+# card, so not a filter term; procedures.py reads them from the duel's state
+SUMMONED = {
+    "normal-summoned": frozenset({"normal", "tribute"}),
+    "normal-summoned-set": frozenset({"normal", "tribute", "set", "tribute_set"}),
+}
 
 
 class UnsupportedMaterial(ValueError):
@@ -80,15 +86,21 @@ class UnsupportedMaterial(ValueError):
 @dataclass(frozen=True, slots=True)
 class GroupSpec:
     """One material group as data: counts, a filter (the shared filter language,
-    cards/filters.py) and relations between its members."""
+    cards/filters.py) and relations between its members. ``summoned``: if not empty, how
+    each member must have come to the field ("1 Normal Summoned/Set monster")."""
 
     min: int
     max: int | None
     filter: Filter
     relations: tuple[str, ...]
+    summoned: frozenset[str] = frozenset()
 
     def accepts(self, d: CardDef) -> bool:
         return self.filter.matches(d)
+
+    def accepts_on_field(self, d: CardDef, how: str) -> bool:
+        """``accepts`` for a monster on the field that came there by ``how`` (Inst.summon)."""
+        return (not self.summoned or how in self.summoned) and self.filter.matches(d)
 
     def related(self, members: list[CardDef]) -> bool:
         """Whether the members of this group satisfy its same-/different- relations."""
@@ -125,6 +137,7 @@ def _fusion_groups(card: Card) -> tuple[GroupSpec, ...] | None:
 def compile_group(group: MaterialGroup) -> GroupSpec:
     terms: list[Term] = []
     relations: list[str] = []
+    summoned: frozenset[str] = frozenset()
     if group.name is not None:
         terms.append(term("name", group.name))
     if group.tuner is not None:
@@ -138,10 +151,14 @@ def compile_group(group: MaterialGroup) -> GroupSpec:
     for trait in group.traits:
         if trait in RELATIONS:
             relations.append(trait)
+        elif trait in SUMMONED:
+            summoned = SUMMONED[trait]
         elif trait in FRAME_WORDS:
             terms.append(term("frame", trait))
         elif trait.startswith(("level<=", "level>=")) and trait[7:].isdigit():
             terms.append(term(trait[:7], int(trait[7:])))
+        elif trait.startswith(("atk<=", "atk>=")) and trait[5:].isdigit():
+            terms.append(term(trait[:5], int(trait[5:])))
         else:
             kind, sep, arg = trait.partition(":")
             if sep and kind in PREFIXED and (kind != "rank" or arg.isdigit()):
@@ -152,7 +169,7 @@ def compile_group(group: MaterialGroup) -> GroupSpec:
                 terms.append(term(ANY_PREFIXED[kind], *arg.split("|")))
             else:
                 raise UnsupportedMaterial(trait)
-    return GroupSpec(group.min, group.max, Filter(tuple(terms)), tuple(relations))
+    return GroupSpec(group.min, group.max, Filter(tuple(terms)), tuple(relations), summoned)
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,6 +153,8 @@ class CardEffects:
     replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
     # procedures for a Normal Summon or Set without Tributes (main_phase.py)
     no_tribute: tuple[Effect, ...] = field(default=())
+    # the phases its Synchro/Xyz/Link Summon by the rules may happen in (empty: any)
+    procedure_phases: frozenset[str] = field(default=frozenset())
 
 
 def select(spec: sch.Cards) -> Select:
@@ -381,6 +383,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         replacements=tuple(e for e in all_ if e.kind == "replace"),
         no_tribute=tuple(e for e, x in zip(all_, spec.effects, strict=True) if x.without_tributes),
         unique=spec.unique,
+        procedure_phases=frozenset(spec.procedure_phases),
     )
 
 

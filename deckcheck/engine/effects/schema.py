@@ -480,6 +480,9 @@ class CardFile(Strict):
     missing: Annotated[StrictStr, Field(max_length=500)] | None = None
     # "you can only Special Summon [this card's name] once per turn"
     special_summon_once: StrictBool = False
+    # "cannot be Link Summoned, except during Main Phase 2": its Synchro/Xyz/Link Summon by
+    # the rules only in these phases
+    procedure_phases: list[Literal["main1", "main2"]] = []
 
 
 def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML
