@@ -144,6 +144,8 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         top = atk(s, link["previous"][0]) if link["previous"] else -1
         out = [i for i in out if atk(s, i) <= top]
+    if sel.pointed:  # Relinquished Anima: the monsters this Link card points to
+        out = [i for i in out if i in pointed_monsters(s, link["card"])]
     if sel.declared:
         name = link.get("declared")
         out = [i for i in out if name is not None and name in s.cards[i].d.names]
@@ -162,6 +164,31 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
         out = [i for i in out if not names.isdisjoint(s.cards[i].d.names)]
     return out
+
+
+def pointed_cells(s: State, card: int) -> set[tuple[int, int]]:
+    """The cells a Link card in a Monster Zone points to (none elsewhere)."""
+    from deckcheck.engine.query import view
+    from deckcheck.engine.zones import cell, points_at
+
+    me = s.cards[card]
+    if me.loc != MZONE:
+        return set()
+    return set(points_at(view(s, card), me.ctrl, cell(me.ctrl, me.seq)))
+
+
+def pointed_monsters(s: State, card: int) -> list[int]:
+    """The monsters in the zones a Link card on the field points to (either player's)."""
+    from deckcheck.engine.zones import cell
+
+    near = pointed_cells(s, card)
+    return [i for i in placed(s, (MZONE,)) if cell(s.cards[i].ctrl, s.cards[i].seq) in near]
+
+
+def equip_monsters(s: State, card: int) -> list[int]:
+    """The monster cards equipped to ``card`` as Equip Cards (Relinquished Anima)."""
+    held = [i for side in s.sides for i in side.szone if i != EMPTY and s.cards[i].equip == card]
+    return [i for i in held if s.cards[i].d.kind == "monster"]
 
 
 def _below(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.effects.context import FIELD, count_matching, new_link, players, pool
+from deckcheck.engine.effects.context import (
+    FIELD,
+    count_matching,
+    equip_monsters,
+    new_link,
+    players,
+    pool,
+)
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.query import Lasting, has_flag, printed, unaffected
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
@@ -117,6 +124,10 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
                 if a.atk_of == "battle_opponent" and _battle_foe_atk(s, t):
                     wanted.append((t, "atk", "add", _battle_foe_atk(s, t), iid))
+                if a.atk_of == "equipped_monster":  # the printed ATK of the monster it holds
+                    got = sum(max(printed(s, m).atk, 0) for m in equip_monsters(s, t)[:1])
+                    if got:
+                        wanted.append((t, "atk", "add", got, iid))
                 for flag in a.flags:  # an immunity may spare an archetype's cards
                     spared = f"{flag}:{a.except_archetype}" if a.except_archetype else flag
                     wanted.append((t, "flag", "add", spared, iid))

@@ -53,6 +53,7 @@ class Select:
     count_previous: bool = False  # choose: at most as many as the previous operation's cards
     atk_within_previous: bool = False  # ATK at most that of the previous operation's card
     leave: tuple[Filter, int] | None = None  # choose: all but as many as these match + n
+    pointed: bool = False  # only monsters in the zones this Link card points to
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +186,7 @@ def select(spec: sch.Cards) -> Select:
         level_sum=spec.level_sum,
         def_below=spec.def_below,
         leave=(parse_filter(spec.leave.count_of), spec.leave.plus) if spec.leave else None,
+        pointed=spec.pointed,
     )
 
 

@@ -34,6 +34,7 @@ from deckcheck.engine.effects.context import (
     effect_of,
     most,
     players,
+    pointed_cells,
     pool,
 )
 from deckcheck.engine.effects.model import Op
@@ -77,7 +78,7 @@ from deckcheck.engine.state import (
     Inst,
     State,
 )
-from deckcheck.engine.zones import cell, extra_deck_zones, free_main, free_spell, points_at
+from deckcheck.engine.zones import cell, extra_deck_zones, free_main, free_spell
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -328,6 +329,16 @@ def _banishable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return c.loc != BANISHED
 
 
+def _equippable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """A face-up monster; one to equip to this card (``onto: self``) is another monster,
+    and this card's controller has a free Spell & Trap Zone for it."""
+    if not _face_up_monster(duel, link, op, iid):
+        return False
+    if op.spec.onto != "self":
+        return True
+    return iid != link["card"] and bool(free_spell(duel.state, link["player"]))
+
+
 ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "destroy": _destroyable,
     "add_to_hand": _to_hand_ok,
@@ -341,7 +352,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "change_position": _position_ok,
     "take_control": _controllable,  # a face-down monster too (Change of Heart)
     "banish": _banishable,
-    "equip": _face_up_monster,
+    "equip": _equippable,
     "place_in_pendulum_zone": lambda duel, link, op, iid: _pendulum_ok(duel, link, iid),
     "set_level": _face_up_monster,
     "change_level": _face_up_monster,
@@ -714,10 +725,7 @@ def _zones(duel: Duel, link: Link, op: Op, iid: int, taken: list[int]) -> list[i
     else:
         zones = free_main(s, p)
     if op.spec.pointed:  # only zones this (Link) card points to
-        me = s.cards[link["card"]]
-        if me.loc != MZONE:
-            return []
-        near = set(points_at(view(s, link["card"]), me.ctrl, cell(me.ctrl, me.seq)))
+        near = pointed_cells(s, link["card"])
         zones = [z for z in zones if cell(p, z) in near]
     return [z for z in zones if z not in taken]
 
@@ -1605,9 +1613,12 @@ def move_control(duel: Duel, iid: int, player: int, zone: int) -> None:
 
 @verb("equip")
 def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """Equip this card (on the field, or taken there) to the chosen face-up monster."""
+    """Equip this card (on the field, or taken there) to the chosen face-up monster; with
+    ``onto: self`` the chosen monster to this card instead."""
     s = duel.state
     card = link["card"]
+    if op.spec.onto == "self":
+        return _equip_to_self(duel, link, _cards(duel, link, op, ans))
     c = s.cards[card]
     targets = _cards(duel, link, op, ans)
     if not targets or c.loc not in (SZONE, MZONE, HAND, GRAVE, DECK):
@@ -1622,6 +1633,24 @@ def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     c.face_up = True
     c.equip = target
     duel.emit(EquipEvent("equip", link["player"], card, target))
+    return [target]
+
+
+def _equip_to_self(duel: Duel, link: Link, cards: list[int]) -> list[int]:
+    """A face-up monster on the field becomes an Equip Card of this face-up monster, in a
+    Spell & Trap Zone of this card's controller, who takes control of it (000 4.3.3.8)."""
+    s = duel.state
+    card, me = link["card"], link["player"]
+    host = s.cards[card]
+    live = [i for i in cards if i != card and s.cards[i].loc == MZONE and s.cards[i].face_up]
+    free = free_spell(s, me)
+    if not live or not free or host.loc != MZONE or not host.face_up:
+        return []
+    target = live[0]
+    lift(s, target)
+    place_spell(s, target, me, free[0], True)
+    s.cards[target].equip = card
+    duel.emit(EquipEvent("equip", me, target, card))
     return [target]
 
 

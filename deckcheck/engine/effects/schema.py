@@ -96,6 +96,8 @@ class Cards(Strict):
     # choose: all the matching cards but as many as these cards now plus ``plus`` (Mulcharmy
     # Fuwalos: the hand down to the number of cards the opponent controls + 6)
     leave: Leave | None = None
+    # only monsters in the zones this Link card points to (Relinquished Anima)
+    pointed: StrictBool = False
 
 
 class Leave(Strict):
@@ -202,7 +204,8 @@ class Op(Strict):
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
     optional: StrictBool = False  # "you can": the controller may decline this operation
-    onto: Literal["previous"] | None = None  # attach: this card under the previous op's card
+    # attach: this card under the previous op's card; equip: the cards to this card
+    onto: Literal["previous", "self"] | None = None
     # change_position: monsters turned face-up do not activate their Flip effects (Ceasefire)
     no_flip_effects: StrictBool = False
     on_six: Amount | None = None  # dice_duel: the damage when the higher roll is a 6
@@ -309,6 +312,8 @@ class Condition(Strict):
     summoned_how: list[Text] = []
     # the opponent's monster in the current battle with this card matches (Armed Wing)
     battle_opponent: FilterSpec | None = None
+    # a monster card is (true) or is not equipped to this card (Relinquished Anima's "max. 1")
+    equipped_monster: StrictBool | None = None
 
 
 class Trigger(Strict):
@@ -412,7 +417,8 @@ class Applies(Strict):
     # effect damage its controller would take places 1 such counter on this card instead
     damage_counter: Text | None = None
     # ATK change: the current ATK of the opponent's monster this card battles (Crystal Wing)
-    atk_of: Literal["battle_opponent"] | None = None
+    # equipped_monster: the printed ATK of the monster card equipped to it (Relinquished Anima)
+    atk_of: Literal["battle_opponent", "equipped_monster"] | None = None
 
 
 class EffectSpec(Strict):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
-from deckcheck.engine.effects.context import FIELD, Link, effect_of, new_link
+from deckcheck.engine.effects.context import FIELD, Link, effect_of, equip_monsters, new_link
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targetable
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
@@ -397,6 +397,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     if c.battled_this_turn and not battled_this_turn(s, card):
         return False
     if c.co_linked is not None and co_linked(s, card) != c.co_linked:
+        return False
+    if c.equipped_monster is not None and bool(equip_monsters(s, card)) != c.equipped_monster:
         return False
     names = s.cards[card].d.names
     if c.name_not_in_chain and any(not names.isdisjoint(s.cards[x["card"]].d.names)
