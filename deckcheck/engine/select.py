@@ -38,6 +38,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = co_linked(s, iid) in t.values
             elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
+            elif t.field == "summonable":  # a monster that can be Normal Summoned or Set
+                ok = (c.d.kind == "monster" and c.d.summonable) in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:

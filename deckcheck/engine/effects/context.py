@@ -102,7 +102,8 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     else:  # choose, all
         flt = sel.filter
         where = _where(flt)
-        found = link["previous"] if sel.among else placed(s, where)  # among: Pot of Duality
+        # among: Pot of Duality's excavated cards (previous), Reasoning's (excavated)
+        found = link.get(sel.among, []) if sel.among else placed(s, where)
         out = [
             i
             for i in found
@@ -146,9 +147,8 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         out = [i for i in out if atk(s, i) <= top]
     if sel.pointed:  # Relinquished Anima: the monsters this Link card points to
         out = [i for i in out if i in pointed_monsters(s, link["card"])]
-    if sel.declared:
-        name = link.get("declared")
-        out = [i for i in out if name is not None and name in s.cards[i].d.names]
+    if sel.declared is not None:  # Mind Crush's name, Reasoning's Level
+        out = [i for i in out if _is_declared(s, link, i) == sel.declared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest
         from deckcheck.engine.query import level
 
@@ -164,6 +164,18 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
         out = [i for i in out if not names.isdisjoint(s.cards[i].d.names)]
     return out
+
+
+def _is_declared(s: State, link: Link, iid: int) -> bool:
+    """Whether a card has the name, or the Level, the effect declared."""
+    said = link.get("declared")
+    if said is None:
+        return False
+    if link.get("declared_what") == "level":
+        from deckcheck.engine.query import level
+
+        return str(level(s, iid)) == str(said)
+    return said in s.cards[iid].d.names
 
 
 def pointed_cells(s: State, card: int) -> set[tuple[int, int]]:

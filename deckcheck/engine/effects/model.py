@@ -40,7 +40,7 @@ class Select:
     among: str | None = None
     same_name: bool = False
     atk_within_lp: bool = False
-    declared: bool = False
+    declared: bool | None = None  # with (true) or without (false) the declared value
     count_of: Filter | None = None  # choose: at most as many as the cards it matches
     graveyard_race: bool = False
     level_within: str | None = None

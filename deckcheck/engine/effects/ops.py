@@ -1789,15 +1789,37 @@ def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
         values = list(MONSTER_TYPES)
     else:
         values = sorted({str(c.d.race) for c in s.cards if c.d.race})
-    return Prompt(link["player"], "declare", tuple(NameChoice("declare", v) for v in values))
+    who = players(op.spec.player, link["player"])[0]  # "your opponent declares" (Reasoning)
+    return Prompt(who, "declare", tuple(NameChoice("declare", v) for v in values))
 
 
 @verb_asking(_ask_declare, "declare")
 def declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     link["declared"] = ans.get("declared")
-    duel.emit(DeclareEvent("declare", link["player"], op.spec.what or "card_name",
-                           str(link["declared"])))  # fmt: skip
+    link["declared_what"] = op.spec.what or "card_name"
+    duel.emit(DeclareEvent("declare", players(op.spec.player, link["player"])[0],
+                           link["declared_what"], str(link["declared"])))  # fmt: skip
     return []
+
+
+@verb("excavate")
+def excavate(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Excavates ``player``'s Deck from the top until a card ``cards`` selects, that card
+    included (each one revealed); with none there, the whole Deck, then shuffles it. The
+    cards stay in the Deck: ``among: excavated`` names them for the operations after."""
+    s = duel.state
+    stop = set(_cards(duel, link, op, ans))
+    p = players(op.spec.player, link["player"])[0]
+    out: list[int] = []
+    for iid in reversed(s.sides[p].deck):  # the top of the Deck is the end of the list
+        out.append(iid)
+        duel.emit(CardEvent("reveal", p, iid))
+        if iid in stop:
+            break
+    else:
+        shuffle(duel, p)
+    link["excavated"] = out
+    return out
 
 
 @verb("look_at", "reveal")

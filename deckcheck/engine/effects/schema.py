@@ -69,10 +69,12 @@ class Cards(Strict):
     other: StrictBool = False  # not this card
     random: StrictBool = False  # choose at random
     highest: Literal["atk", "def"] | None = None
-    among: Literal["previous"] | None = None  # choose/all: only among the previous op's cards
+    # choose/all: only among the previous op's cards, or the cards the effect excavated
+    among: Literal["previous", "excavated"] | None = None
     same_name: StrictBool = False  # only cards sharing a name with the previous op's cards
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
-    declared: StrictBool = False  # only cards with the name the effect declared
+    # only cards with (true) or without (false) the name or Level the effect declared
+    declared: StrictBool | None = None
     also: FilterSpec | None = None  # choose/all: cards matching this filter count as well
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
@@ -141,7 +143,7 @@ class Op(Strict):
         "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
-        "change_level",
+        "change_level", "excavate",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -228,7 +230,7 @@ class Op(Strict):
             "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
             "change_level",
             "place_in_pendulum_zone",
-            "attach",
+            "attach", "excavate",
         }  # fmt: skip
         if self.do in needs_cards and self.cards is None:
             raise ValueError(f"{self.do} needs cards")
@@ -314,6 +316,7 @@ class Condition(Strict):
     battle_opponent: FilterSpec | None = None
     # a monster card is (true) or is not equipped to this card (Relinquished Anima's "max. 1")
     equipped_monster: StrictBool | None = None
+    zone_free: StrictBool | None = None  # you have an unused Main Monster Zone (Reasoning)
 
 
 class Trigger(Strict):

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 DS_EARLY = ("damage_start", "before_damage")  # ATK/DEF changes: until before calculation
 # verbs that must find a card to act on for the card to be activated (no target)
 ACTING = ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
-ACTING += ("return_to_hand", "return_to_deck")
+ACTING += ("return_to_hand", "return_to_deck", "excavate")
 
 
 def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
@@ -398,6 +398,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.co_linked is not None and co_linked(s, card) != c.co_linked:
         return False
+    if c.zone_free is not None and bool(free_main(s, me)) != c.zone_free:
+        return False
     if c.equipped_monster is not None and bool(equip_monsters(s, card)) != c.equipped_monster:
         return False
     names = s.cards[card].d.names
@@ -538,7 +540,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
             continue
         if o.condition is not None:  # "if you have ...": only when it holds
             continue
-        if o.cards is not None and o.cards.declared:  # the name is declared at resolution
+        if o.cards is not None and o.cards.declared is not None:  # declared at resolution
             continue
         if o.cards is not None and o.cards.among:  # among what an earlier operation found
             continue
