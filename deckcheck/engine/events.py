@@ -43,7 +43,7 @@ class CardEvent(NamedTuple):
 
 
 class PlaceEvent(NamedTuple):
-    kind: str  # set_card, scale
+    kind: str  # set_card, scale, set_by_effect, trap_back
     player: int
     card: int
     zone: int
@@ -159,6 +159,7 @@ TYPES: dict[str, type] = {
     "counter": CounterEvent, "counter_removed": CounterEvent, "equip": EquipEvent,
     "declare": DeclareEvent, "reveal": CardEvent, "shuffle": PlayerEvent,
     "set_by_effect": PlaceEvent, "token_gone": CardEvent, "replaced": EquipEvent,
+    "trap_back": PlaceEvent,  # a Trap Monster back face-up in its zone (4.3.3.11)
 }  # fmt: skip
 PLAYER_FIELDS = frozenset({"player", "winner"})
 CARD_FIELDS = frozenset({"card", "attacker", "target"})

@@ -35,9 +35,13 @@ def negated(s: State, iid: int) -> bool:
     the Grave), or by a column (Infinite Impermanence)."""
     if has_flag(s, iid, "negated") or has_flag(s, iid, "drained"):
         return True  # drained (Skill Drain): negated, but its effects may still be activated
+    c = s.cards[iid]
+    # Royal Decree: Trap effects, while it is a Trap Card (002:1205)
+    is_trap = c.d.kind == "trap" and (c.loc != MZONE or c.trap_zone != EMPTY)
+    if is_trap and has_flag(s, iid, "trap_negated"):
+        return True
     if not s.floating:
         return False
-    c = s.cards[iid]
     for f in s.floating:
         kind = f.get("kind")
         if kind == "negate_name" and not c.d.names.isdisjoint(f["names"]):
@@ -139,6 +143,10 @@ def _adjust_once(duel: Duel) -> bool:
         _floating_applies(duel, wanted)
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
+    if changed:  # a Trap Monster whose Trap effects are now negated goes back (4.3.3.11)
+        from deckcheck.engine.effects.ops import return_negated_trap_monsters
+
+        return_negated_trap_monsters(duel)
     return changed
 
 

@@ -864,13 +864,44 @@ def set_trap_back(duel: Duel, iid: int) -> None:
     """A Trap Monster that is also still a Trap turned face-down: Set in the Spell & Trap
     Zone it came from, as a card Set this turn (seed 000, 4.3.3.11; 002:1170); still the
     same card, so what targeted it still applies (002:1173)."""
+    _trap_back(duel, iid, False)
+    duel.state.cards[iid].counters = {}  # a face-down card holds no counters (4.3.3.12)
+
+
+def return_trap_monster(duel: Duel, iid: int) -> None:
+    """A Trap Monster that is also still a Trap whose Trap effects (or card effects) are
+    negated: back face-up in the Spell & Trap Zone it came from, a Continuous Trap that
+    stays there even once the negation ends (seed 000, 4.3.3.11; 002:1147-1153). The same
+    card: what negates it still applies."""
+    s = duel.state
+    kept = [m for m in s.lasting if m.card == iid and not m.derived]
+    _trap_back(duel, iid, True)
+    s.lasting += kept
+
+
+def _trap_back(duel: Duel, iid: int, face_up: bool) -> None:
     s = duel.state
     c = s.cards[iid]
     zone, player, gen = c.trap_zone, c.ctrl, c.gen
     lift(s, iid)
-    place_spell(s, iid, player, zone, False)
-    c.trap_zone, c.summon, c.counters, c.gen = EMPTY, "", {}, gen
-    duel.emit(PlaceEvent("set_by_effect", player, iid, zone))
+    place_spell(s, iid, player, zone, face_up)
+    c.trap_zone, c.summon, c.gen = EMPTY, "", gen
+    duel.emit(PlaceEvent("set_by_effect" if not face_up else "trap_back", player, iid, zone))
+
+
+def return_negated_trap_monsters(duel: Duel) -> bool:
+    """Return the Trap Monsters that a ``trap_negated`` flag reaches (Royal Decree)."""
+    s = duel.state
+    cards = s.cards
+    found = {
+        m.card
+        for m in s.lasting
+        if m.value == "trap_negated" and cards[m.card].loc == MZONE and cards[m.card].face_up
+    }
+    found = {iid for iid in found if cards[iid].trap_zone != EMPTY}
+    for iid in sorted(found):
+        return_trap_monster(duel, iid)
+    return bool(found)
 
 
 # ---- Fusion Summon (Polymerization) ------------------------------------------------------
@@ -1262,7 +1293,8 @@ def _until(s: State, until: str) -> int:
 @verb("negate_effects")
 def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """The cards' effects are negated (while they stay face-up, or until the end of the
-    turn when ``until`` says so)."""
+    turn when ``until`` says so). A Trap Monster whose monster effects are negated stays a
+    monster; one whose card effects are (``card_effects``) goes back to its zone."""
     s = duel.state
     out = []
     for iid in _cards(duel, link, op, ans):
@@ -1270,6 +1302,8 @@ def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
         if c.loc in FIELD and c.face_up:
             add_lasting(s, iid, "flag", "add", "negated", False, link["card"],
                         _until(s, op.spec.until))  # fmt: skip
+            if op.spec.card_effects and c.loc == MZONE and c.trap_zone != EMPTY:
+                return_trap_monster(duel, iid)  # a monster's effects only: it stays (002:1151)
             out.append(iid)
     return out
 

@@ -219,6 +219,9 @@ class Op(Strict):
     max: Count | None = None  # place_counters: only while a card holds fewer than this
     # amount_of total_atk: the cards whose current ATK adds up (less those this acts on)
     total_of: Cards | None = None
+    # negate_effects: "that card's effects", not "that monster's": a Trap Monster that is
+    # also still a Trap goes back to its Spell & Trap Zone (002:1149)
+    card_effects: StrictBool = False
 
     @model_validator(mode="after")
     def _needs(self) -> Op:
