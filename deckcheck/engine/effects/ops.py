@@ -695,13 +695,38 @@ def discard(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return ids
 
 
-@verb("detach")
-def detach(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """Detach ``count`` materials from each chosen Xyz monster (they go to the Graveyard)."""
+def _ask_detach(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Xyz Monsters first (when chosen), then, from each that has more materials than
+    it detaches, the ones the player detaches, one at a time."""
+    if "hosts" not in ans:
+        p = ask_cards(duel, link, op, ans)
+        if p is not None:
+            return p
+        ans["hosts"] = _cards(duel, link, op, ans)
+        ans["mats_from"] = len(ans.get("picks", []))
     s = duel.state
+    n = op.spec.count or 1
+    taken = ans.get("picks", [])[ans["mats_from"] :]
+    for host in ans["hosts"]:
+        mats = s.cards[host].overlay
+        if len(mats) <= n or sum(m in mats for m in taken) >= n:
+            continue
+        left = [m for m in mats if m not in taken]
+        return Prompt(link["player"], "select", distinct(duel, left, "pick"), host)
+    return None
+
+
+@verb_asking(_ask_detach, "detach")
+def detach(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Detach ``count`` materials from each Xyz monster (they go to the Graveyard): the ones
+    the player chose, or all it has when it has no more than that."""
+    s = duel.state
+    n = op.spec.count or 1
+    taken = ans.get("picks", [])[ans.get("mats_from", 0) :]
     out = []
-    for iid in _cards(duel, link, op, ans):
-        for mat in s.cards[iid].overlay[-(op.spec.count or 1) :]:
+    for iid in ans.get("hosts", _cards(duel, link, op, ans)):
+        mats = s.cards[iid].overlay
+        for mat in [m for m in taken if m in mats] if len(mats) > n else mats[:]:
             to_pile(duel, mat, GRAVE, "detached")
             out.append(mat)
     return out
