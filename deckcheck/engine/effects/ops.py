@@ -1520,7 +1520,8 @@ def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         if not player_flag(s, p, "no_effect_damage"):
             damage(duel, p, n, "effect")
             link["dealt"] = max(link["dealt"], n)
-    return []
+    # "if you do": it acted only if it inflicted some damage (seed 002:8066)
+    return [link["card"]] if link["dealt"] > 0 else []
 
 
 def _damage_to_counter(duel: Duel, player: int) -> bool:
