@@ -617,6 +617,7 @@ def pendulum_pool(duel: Duel, player: int) -> list[int]:
             out.append(i)
     if s.floating:
         out = [i for i in out if not summon_forbidden(s, i)]
+        out = [i for i in out if _toll(duel, player, [i]) <= side.lp]  # Chain Energy
     return [i for i in out if _fits(duel, player, [i], ())]
 
 
@@ -632,6 +633,8 @@ def pendulum_pick(duel: Duel, f: Frame) -> Prompt | None:
     tp = duel.state.turn_player
     picked = f.data["picked"]
     left = [i for i in f.data["pool"] if i not in picked and _fits(duel, tp, [*picked, i], ())]
+    if duel.state.floating:  # Chain Energy: the LP for each monster from the hand
+        left = [i for i in left if _toll(duel, tp, [*picked, i]) <= duel.state.sides[tp].lp]
     if not left:
         return _pendulum_order(f)
     f.step = "picked"
@@ -691,12 +694,19 @@ def _pendulum_apply(duel: Duel, f: Frame) -> None:
     tp = s.turn_player
     placed: list[list[object]] = []
     for iid, zone, in_def in f.data["placements"]:
+        pay_toll(duel, tp, iid)  # Chain Energy: one from the hand
         lift(s, iid)
         place_monster(s, iid, tp, zone, True, in_def)
         s.cards[iid].summon, s.cards[iid].proper = "pendulum", True
         placed.append([iid, zone, "pendulum", "defense" if in_def else "attack"])
     s.sides[tp].pendulum_turn = s.turn
     announce(duel, f, placed)
+
+
+def _toll(duel: Duel, player: int, ids: list[int]) -> int:
+    """The LP Chain Energy asks for summoning these monsters: for each one from the hand."""
+    cards = duel.state.cards
+    return hand_toll(duel.state, player) * sum(cards[i].loc == HAND for i in ids)
 
 
 def _zones_for(duel: Duel, player: int, iid: int, taken: tuple[int, ...]) -> list[int]:
