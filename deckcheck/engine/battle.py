@@ -49,6 +49,9 @@ def attack_options(duel: Duel) -> list[Action]:
     opts: list[Action] = []
     if s.floating and player_flag(s, tp, "cannot_declare_attacks"):
         return opts
+    no_direct = bool(s.floating) and player_flag(s, tp, "no_direct_attacks")
+    if no_direct:  # S:P Little Knight: "your monsters cannot attack directly this turn"
+        targets = [t for t in targets if t != EMPTY]
     for iid in s.monsters(tp):
         c = cards[iid]
         if not c.face_up or c.in_def:
@@ -64,7 +67,7 @@ def attack_options(duel: Duel) -> list[Action]:
         if twice and (not foes or _attacked_directly(s, iid)):
             continue
         opts.extend(AttackChoice("attack", iid, t) for t in targets)
-        if foes and s.lasting and has_flag(s, iid, "direct_attack"):
+        if foes and s.lasting and not no_direct and has_flag(s, iid, "direct_attack"):
             opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
 

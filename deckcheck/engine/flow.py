@@ -112,6 +112,8 @@ def battle_phase(duel: Duel, f: Frame) -> None:
 def end_phase(duel: Duel, f: Frame) -> None:
     duel.state.phase = "end"
     duel.emit(PhaseEvent("phase", "end"))
+    if duel.state.floating:  # cards banished "until the End Phase" come back
+        return_banished(duel, end=True)
     open_window(duel, "end", "hand_limit")
 
 

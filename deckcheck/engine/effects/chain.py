@@ -25,7 +25,14 @@ from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.effects.ops import VERBS, can_do, pay_toll, record, targetable
+from deckcheck.engine.effects.ops import (
+    VERBS,
+    can_do,
+    pay_toll,
+    record,
+    targetable,
+    targets_possible,
+)
 from deckcheck.engine.events import ChainEvent, EquipEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
@@ -144,7 +151,8 @@ def activate_target(duel: Duel, f: Frame) -> Prompt | None:
             picks.append(f.answer.card)
     if i < len(e.target):
         sel = e.target[i]
-        left = [x for x in targetable(duel, link, e, sel) if x not in picks]
+        taken = {x for group in link["targets"] for x, _ in group}  # one card, one target
+        left = [x for x in targetable(duel, link, e, sel) if x not in picks and x not in taken]
         if len(picks) < most(duel, link, sel) and left and not f.data.get("done"):
             f.step = "target_answered"
             options = distinct(duel, left, "pick")
@@ -294,6 +302,7 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
         skip = not holds(duel, link, op.condition)
     if e.target and op.cards is not None and op.cards.of == "targets":
         skip = skip or not any(link["targets"])
+        skip = skip or (spec.every_target and not all(link["targets"]))
     if not skip and spec.optional and "yes" not in ans:
         if can_do(duel, link, op):
             f.data["asking"], f.step = "yes_no", "op_answered"
@@ -462,7 +471,7 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
         return False
     if not e.mandatory and not resolvable(duel, link, e):
         return False  # "you can": not activated with nothing to act on (a mandatory one is)
-    return all(len(targetable(duel, link, e, sel)) >= max(sel.min, 1) for sel in e.target)
+    return targets_possible(duel, link, e)
 
 
 def _apply_now(duel: Duel, p: dict[str, Any]) -> None:

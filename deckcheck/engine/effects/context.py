@@ -255,30 +255,39 @@ def summoned_with(s: State, card: int) -> list[int]:
     return []
 
 
+def summon_materials(s: State, card: int) -> tuple[str, list[int]]:
+    """How ``card`` was last summoned and the monsters used as its materials then (none for
+    a summon without materials), from the duel's history."""
+    from deckcheck.engine.events import MaterialEvent, SummonEvent
+
+    history = s.history
+    for n in range(len(history) - 1, -1, -1):
+        e = history[n]
+        if isinstance(e, SummonEvent) and e.kind == "summon" and e.card == card:
+            mats = []
+            for m in range(n - 1, -1, -1):
+                before = history[m]
+                if isinstance(before, MaterialEvent) and before.method == e.how:
+                    mats.append(before.card)
+                elif isinstance(before, MaterialEvent) or (
+                    isinstance(before, SummonEvent) and before.card != card
+                ):
+                    break  # an earlier summon's (its own "summoning" event goes by)
+            return e.how, mats
+    return "", []
+
+
 def fusion_materials(s: State, cards: list[int], player: int) -> list[int]:
     """The monsters used for the last Fusion Summon of ``cards[0]`` (the previous
     operation's card), all of them in ``player``'s GY; none if any of them is not
     (De-Fusion)."""
-    from deckcheck.engine.events import MaterialEvent, SummonEvent
-
     if not cards:
         return []
-    history = s.history
-    for n in range(len(history) - 1, -1, -1):
-        e = history[n]
-        if isinstance(e, SummonEvent) and e.kind == "summon" and e.card == cards[0]:
-            if e.how != "fusion":
-                return []
-            mats = []
-            for m in range(n - 1, -1, -1):
-                before = history[m]
-                if isinstance(before, MaterialEvent) and before.method == "fusion":
-                    mats.append(before.card)
-                elif isinstance(before, (MaterialEvent, SummonEvent)):
-                    break
-            here = all(s.cards[i].loc == GRAVE and s.cards[i].owner == player for i in mats)
-            return sorted(mats) if mats and here else []
-    return []
+    how, mats = summon_materials(s, cards[0])
+    if how != "fusion":
+        return []
+    here = all(s.cards[i].loc == GRAVE and s.cards[i].owner == player for i in mats)
+    return sorted(mats) if mats and here else []
 
 
 def bound(s: State, card: int) -> list[int]:

@@ -98,6 +98,7 @@ class Cond:
     not_attacked: Filter | None = None
     battle_opponent: Filter | None = None
     any_of: tuple[Filter, ...] = ()  # some card matches one of them
+    materials_include: Filter | None = None  # a material of its last summon matched
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +277,7 @@ def condition(c: sch.Condition) -> Cond:
         parse_filter(c.not_attacked) if isinstance(c.not_attacked, dict) else None,
         parse_filter(c.battle_opponent) if c.battle_opponent else None,
         tuple(parse_filter(x) for x in c.any_of),
+        parse_filter(c.materials_include) if c.materials_include else None,
     )
 
 

@@ -382,6 +382,20 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     return found
 
 
+def targets_possible(duel: Duel, link: Link, e: Any) -> bool:  # noqa: ANN401 - an Effect
+    """Whether every target group can get its minimum, one card targeted once: each group
+    alone, and all of them together from different cards (exact for two groups)."""
+    found: set[int] = set()
+    need = 0
+    for sel in e.target:
+        pool_ = targetable(duel, link, e, sel)
+        if len(pool_) < max(sel.min, 1):
+            return False
+        found.update(pool_)
+        need += max(sel.min, 1)
+    return len(found) >= need
+
+
 def _shielded(s: State, iid: int, link: Link, flag: str) -> bool:
     """A card with ``flag`` is out of reach of its controller's opponent's effects."""
     return s.cards[iid].ctrl != link["player"] and has_flag(s, iid, flag)
@@ -509,25 +523,31 @@ def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         to_pile(duel, iid, BANISHED, "banished_face_down" if op.spec.face_down else "effect")
         if op.spec.face_down:
             c.face_up = False
-        later = op.spec.until in ("your_next_standby", "your_second_standby")
+        later = op.spec.until in ("your_next_standby", "your_second_standby", "end_of_turn")
         if later and c.loc == BANISHED:  # it comes back (or, the second time, to the hand)
             second = op.spec.until == "your_second_standby"
             s.floating.append({"kind": "banished_until", "player": link["player"],
                                "turn": s.turn, "card": iid, "gen": c.gen,
                                "from": HAND if second else was, "ctrl": ctrl,
-                               "standbys": 2 if second else 1})  # fmt: skip
+                               "standbys": 2 if second else 1,
+                               "end": op.spec.until == "end_of_turn"})  # fmt: skip
         out.append(iid)
     return out
 
 
-def return_banished(duel: Duel) -> None:
+def return_banished(duel: Duel, end: bool = False) -> None:
     """In the Standby Phase of the player who banished them "until your next Standby
-    Phase", the cards come back: a monster to its controller's field (the first free Main
-    Monster Zone, face-up Attack Position; none free: to the Graveyard), a card from the
+    Phase" (``end``: in the End Phase of the turn they were banished "until the End
+    Phase"), the cards come back: a monster to its controller's field (the first free zone
+    it may take, face-up Attack Position; none free: to the Graveyard), a card from the
     hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
     s = duel.state
-    mine = [f for f in s.floating if f.get("kind") == "banished_until"
-            and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
+    if end:
+        mine = [f for f in s.floating if f.get("kind") == "banished_until"
+                and f.get("end") and s.turn == f["turn"]]  # fmt: skip
+    else:
+        mine = [f for f in s.floating if f.get("kind") == "banished_until" and not f.get("end")
+                and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
     for f in mine:  # this Standby Phase counts: the second one for Gold Sarcophagus
         f["standbys"] -= 1
     due = [f for f in mine if f["standbys"] <= 0]
@@ -542,7 +562,11 @@ def return_banished(duel: Duel) -> None:
         if f["from"] != MZONE:
             to_pile(duel, iid, HAND if f["from"] == HAND else GRAVE, "returned")
             continue
-        zones = free_main(s, f["ctrl"])
+        zones = (
+            extra_deck_zones(s, duel.template.profile, f["ctrl"], c.d)
+            if c.d.extra
+            else free_main(s, f["ctrl"])
+        )
         if not zones:
             to_pile(duel, iid, GRAVE, "no_zone")
             continue

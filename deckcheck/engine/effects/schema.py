@@ -183,6 +183,8 @@ class Op(Strict):
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
+    # only if every target group still holds its targets ("banish both": S:P Little Knight)
+    every_target: StrictBool = False
     # only the previous operation's cards that match count ("if any Lightsworn monsters were
     # sent": if_done; "draw 1 for each": amount_of count)
     counting: FilterSpec | None = None
@@ -320,6 +322,8 @@ class Condition(Strict):
     # a monster card is (true) or is not equipped to this card (Relinquished Anima's "max. 1")
     equipped_monster: StrictBool | None = None
     zone_free: StrictBool | None = None  # you have an unused Main Monster Zone (Reasoning)
+    # this card's last summon used a monster matching this as material (S:P Little Knight)
+    materials_include: FilterSpec | None = None
 
 
 class Trigger(Strict):

@@ -23,7 +23,7 @@ from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, equip_monsters, new_link
 from deckcheck.engine.effects.model import Cond, Effect
-from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targetable
+from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targets_possible
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
@@ -134,9 +134,8 @@ def can_activate(
         return False
     if not all(can_do(duel, link, o) for o in e.cost):
         return False
-    for sel in e.target:
-        if len(targetable(duel, link, e, sel)) < max(sel.min, 1):
-            return False
+    if e.target and not targets_possible(duel, link, e):
+        return False
     return resolvable(duel, link, e)
 
 
@@ -301,6 +300,12 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.summoned_how and s.cards[link["card"]].summon not in c.summoned_how:
         return False
+    if cond.materials_include is not None:
+        from deckcheck.engine.effects.context import summon_materials
+
+        wanted = cond.materials_include
+        if not any(wanted.matches(s.cards[m].d) for m in summon_materials(s, link["card"])[1]):
+            return False
     for none in cond.none:  # a list: no card matches any of them
         if any(_here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))):
             return False
