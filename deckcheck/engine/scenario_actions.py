@@ -336,6 +336,8 @@ class Act:
             p = duel.prompt
             if p.kind == "zone":
                 self.zone()
+            elif p.kind == "declare" and "value" in self.act:  # declared as it is activated
+                self.choose(p, NameChoice("declare", str(self.act["value"])), "declare")
             elif p.kind in ("select", "target"):
                 refs = costs if p.kind == "select" else targets
                 if refs:

@@ -184,7 +184,7 @@ TAKES: dict[str, set[str]] = {
     "go_first": {"first"},
     "end_turn": set(),
     # (ext, card effects)
-    "activate": {"card", "effect", "zone", "cost", "targets", "cards"},
+    "activate": {"card", "effect", "zone", "cost", "targets", "cards", "value"},
     "pass": set(),
     "resolve": set(),
     "choose": {"cards", "zone", "zones", "position"},

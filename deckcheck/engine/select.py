@@ -40,6 +40,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
             elif t.field == "summonable":  # a monster that can be Normal Summoned or Set
                 ok = (c.d.kind == "monster" and c.d.summonable) in t.values
+            elif t.field == "special_summoned":  # on the field by a Special Summon
+                ok = (c.loc == MZONE and c.summon not in NOT_SPECIAL) in t.values
             else:
                 ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
@@ -58,6 +60,10 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
         if not t.matches(d):
             return False
     return True
+
+
+# how a monster came to the field other than by a Special Summon (Inst.summon)
+NOT_SPECIAL = frozenset(("", "normal", "tribute", "set", "tribute_set", "flip", "negated"))
 
 
 def spell_trap(c: Inst) -> bool:

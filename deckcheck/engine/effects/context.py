@@ -233,9 +233,11 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
                if matches(s, i, sel.count_of, link["player"]))  # fmt: skip
 
 
-def count_matching(s: State, flt: Filter, player: int) -> int:
-    """How many cards match a filter now, in the places it names (the field otherwise)."""
-    return sum(1 for i in placed(s, _where(flt)) if matches(s, i, flt, player))
+def count_matching(s: State, flt: Filter, player: int, distinct: bool = False) -> int:
+    """How many cards match a filter now, in the places it names (the field otherwise);
+    ``distinct``: how many different names they have."""
+    found = [i for i in placed(s, _where(flt)) if matches(s, i, flt, player)]
+    return len({s.cards[i].d.name for i in found}) if distinct else len(found)
 
 
 def summoned_with(s: State, card: int) -> list[int]:

@@ -114,7 +114,7 @@ def _adjust_once(duel: Duel) -> bool:
             if a.per_material:  # Cyber Dragon Infinity: for each material attached
                 times = len(c.overlay)
             if e.per_card is not None:  # "for each Spell in your GY"
-                times = count_matching(s, e.per_card, c.ctrl)
+                times = count_matching(s, e.per_card, c.ctrl, a.distinct)
             for t in targets:
                 if unaffected(s, t, iid):
                     continue

@@ -1863,7 +1863,9 @@ def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
         return None
     s = duel.state
     what = op.spec.what or "card_name"
-    if what == "card_name":  # names of real cards in the duel (never a Token, RC-MISC-005)
+    if op.cards is not None:  # a name among these cards ("a Normal Monster in your Deck")
+        values = sorted({s.cards[i].d.name for i in pool(duel, link, op.cards)})
+    elif what == "card_name":  # names of real cards in the duel (never a Token, RC-MISC-005)
         values = sorted({c.d.name for c in s.cards if c.d.kind != "token"})
     elif what == "attribute":
         values = ["DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND"]

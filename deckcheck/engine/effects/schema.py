@@ -418,6 +418,7 @@ class Applies(Strict):
     per_counter: Text | None = None  # atk/def are for each such counter on this card
     per_material: StrictBool = False  # atk/def are for each material attached to this card
     per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
+    distinct: StrictBool = False  # per_card: for each different name among them
     # unaffected_by_others: the cards of this archetype still affect it (Final Sigma)
     except_archetype: Text | None = None
     archetype: Text | None = None  # it is also part of this archetype (that name's)
