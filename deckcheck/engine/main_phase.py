@@ -138,10 +138,11 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             if can_summon_now and d.summonable and not unique:
                 n = tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
-                if (tributes_ok[n] if n else free) and only is not False:
-                    if not no_summons:
-                        opts.append(CardChoice("summon", iid))
-                    if only is not None:
+                if (tributes_ok[n] if n else free) and only is not False and not no_summons:
+                    opts.append(CardChoice("summon", iid))
+                if only is not False and only is not None:
+                    m = n or tributes(duel, iid, setting=True)
+                    if tributes_ok[m] if m else free:
                         opts.append(CardChoice("set", iid))
             if no_special or not duel.effects.live:  # without card effects: played as stats
                 pass
@@ -376,12 +377,13 @@ def lent_monsters(s: State, player: int) -> list[int]:
                    and s.cards[m.source].owner == player})  # fmt: skip
 
 
-def tributes(duel: Duel, iid: int) -> int:
-    """Tributes a Normal Summon or Set of this monster needs now: none while a procedure of
-    its card lets it be summoned without them (Sirocco the Dawn)."""
+def tributes(duel: Duel, iid: int, setting: bool = False) -> int:
+    """Tributes a Normal Summon or Set of this monster needs now: none for a Normal Summon
+    while a procedure of its card lets it be summoned without them (Sirocco the Dawn, Mist
+    Archfiend: "you can Normal Summon this card without Tributing" is no Set)."""
     n = tributes_needed(duel.state, iid)
     fx = duel.state.cards[iid].d.fx
-    if n and fx is not None and fx.no_tribute and duel.effects.live:
+    if n and not setting and fx is not None and fx.no_tribute and duel.effects.live:
         from deckcheck.engine.effects.context import new_link
         from deckcheck.engine.effects.timing import condition_holds
 
@@ -401,13 +403,18 @@ def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
 @handles("set", "start")
 def normal_summon(duel: Duel, f: Frame) -> Prompt | None:
     s = duel.state
-    n = tributes(duel, f.data["card"])
+    iid = f.data["card"]
+    n = tributes(duel, iid, setting=f.kind == "set")
     f.data["tributes"] = []
     f.step = "zone"
-    if not n:
+    # a procedure that spares the Tributes (Mist Archfiend) still allows a Tribute Summon:
+    # no Tributes is then one of the answers, the first
+    spare = [()] if not n and f.kind == "summon" else []
+    need = n or (tributes_needed(s, iid) if spare else 0)
+    sets = [*spare, *tribute_sets(s, s.turn_player, need)] if need else []
+    if len(sets) < 2 and not n:
         return None
     f.step = "tributed"
-    sets = tribute_sets(s, s.turn_player, n)
     return Prompt(s.turn_player, "tributes", tuple(CardsChoice("tributes", t) for t in sets))
 
 

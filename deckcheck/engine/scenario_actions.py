@@ -155,9 +155,12 @@ class Act:
         nxt = self.prompt("tributes", "zone")
         if nxt.kind == "tributes":
             refs = as_list(self.act.get("tributes"), "tributes", self.r)
-            if not refs and len(nxt.options) > 1:
+            # a Normal Summon without Tributes where a procedure allows it (Mist Archfiend)
+            spared = [] if tribute else [o for o in nxt.options if not o.cards]
+            offered = spared or [o for o in nxt.options if o.cards]
+            if not refs and len(offered) > 1:
                 raise self.r.error(f"{show_action(self.act)}: say which monsters to tribute")
-            pick = self.group_option(nxt, refs) if refs else nxt.options[0]
+            pick = self.group_option(nxt, refs) if refs else offered[0]
             self.choose(nxt, pick, f"tributes {refs}")
         elif tribute or self.act.get("tributes"):
             raise Refused("this monster is not Tribute Summoned (Level 4 or lower)")
