@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.actions import DONE, NO, YES, EffectChoice, Prompt, ZoneChoice
 from deckcheck.engine.base import check_win, distinct
-from deckcheck.engine.effects import limits
+from deckcheck.engine.effects import limits, replace
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
@@ -367,25 +367,50 @@ def link_done(duel: Duel, f: Frame) -> None:
             to_pile(duel, card, GRAVE, "resolved")
     duel.emit(ChainEvent("resolve", link["player"], card, link["link"],
                          int(link["effect"].split(".")[0])))  # fmt: skip
-    if not link["negated"] and s.lasting:
-        _targeted_destroyed(duel, link)
+    hit = _targeted_doomed(duel, link) if not link["negated"] and s.lasting else []
+    if hit:
+        f.data["doomed"], f.data["replaced"], f.step = hit, [], "reaped"
+        return
+    _link_over(duel, f)
+
+
+def _link_over(duel: Duel, f: Frame) -> None:
     adjust(duel)
     f.data["i"] -= 1
     f.step = "link"
     check_win(duel)
 
 
-def _targeted_destroyed(duel: Duel, link: Link) -> None:
-    """A face-up monster with the flag destroy_when_targeted is destroyed once an effect
-    that targeted it has resolved (Spirit Reaper); not when that effect was negated."""
+def _targeted_doomed(duel: Duel, link: Link) -> list[int]:
+    """The face-up monsters with the flag destroy_when_targeted that an effect targeted and
+    that are destroyed now it has resolved (Spirit Reaper); not when it was negated."""
     s = duel.state
     hit = [i for g in link["targets"] for i in live_targets(s, g)]
-    hit = [i for i in hit if s.cards[i].loc in FIELD and s.cards[i].face_up
-           and has_flag(s, i, "destroy_when_targeted")]  # fmt: skip
+    return [i for i in hit if s.cards[i].loc in FIELD and s.cards[i].face_up
+            and has_flag(s, i, "destroy_when_targeted")]  # fmt: skip
+
+
+@handles("chain", "reaped", "reaped_answered")
+def reaped(duel: Duel, f: Frame) -> Prompt | None:
+    """Spirit Reaper destroys itself by its own effect: a replacement effect may keep it
+    (effects/replace.py), asked before anything changes."""
+    if f.step == "reaped_answered":
+        f.data["replaced"].append(replace.answer(f.answer))
+    doomed = f.data["doomed"]
+    uses, prompt = replace.plan(duel, doomed, "effect", f.data["replaced"], doomed[0])
+    if prompt is not None:
+        f.step = "reaped_answered"
+        return prompt
+    del f.data["doomed"], f.data["replaced"]
+    s = duel.state
+    saved = replace.carry_out(duel, uses) if uses else []
+    hit = [i for i in doomed if i not in saved and s.cards[i].loc in FIELD]
     for iid in hit:
         duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
     for iid in hit:
         to_pile(duel, iid, GRAVE, "destroyed")
+    _link_over(duel, f)
+    return None
 
 
 def _equip_negated(duel: Duel, link: Link) -> None:
