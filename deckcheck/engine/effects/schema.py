@@ -393,7 +393,8 @@ class Once(Strict):
     # you control would be destroyed each turn")
     # player: one limit for the player under ``key``, shared by every card naming that key
     # ("only 1 other Mulcharmy monster effect the turn you activate this")
-    per: Literal["copy", "name", "duel", "chain", "protected", "player"] = "copy"
+    # face_up: "only once while this card is face-up on the field" (not per turn)
+    per: Literal["copy", "name", "duel", "chain", "protected", "player", "face_up"] = "copy"
     count: Annotated[StrictInt, Field(ge=1, le=10)] = 1
     key: Text | None = None  # effects that share one limit share a key
     activate: StrictBool = False
