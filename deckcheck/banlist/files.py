@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from deckcheck.banlist.model import Banlist, Entry
 from deckcheck.io.errors import InputError
 from deckcheck.io.infile import shown
+from deckcheck.io.trusted import construct
 
 
 def _number(value: float) -> float:
@@ -159,7 +160,7 @@ def trusted_banlist(data: dict[str, Any]) -> Banlist:
     """Bundled lists were validated when generated (and by the tests): skip validation
     here, it is most of the time of reading a list."""
     entries = {
-        int(code): Entry.model_construct(passcode=int(code), **fields)
+        int(code): construct(Entry, {"passcode": int(code), **fields})
         for code, fields in (data.get("entries") or {}).items()
     }
     body = {k: v for k, v in data.items() if k != "entries"}
@@ -171,7 +172,7 @@ def trusted_banlist(data: dict[str, Any]) -> Banlist:
         "source": None,
         "group_limits": {},
     }
-    return Banlist.model_construct(entries=entries, **{**defaults, **body})
+    return construct(Banlist, {"entries": entries, **defaults, **body})
 
 
 def to_yaml_many(banlists: list[Banlist]) -> str:

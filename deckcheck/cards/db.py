@@ -6,7 +6,6 @@ of normalised names in every language the data has.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -14,14 +13,15 @@ import threading
 from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import normalize
-from deckcheck.cards.suggest import NameIndex, Suggestions, budget_scope
 from deckcheck.io.errors import DataError
 from deckcheck.io.paths import card_data_dir, user_data_dir
+
+if TYPE_CHECKING:
+    from deckcheck.cards.suggest import NameIndex, Suggestions
 
 SNAPSHOT = "cards.sqlite"
 MANIFEST = "manifest.json"
@@ -84,6 +84,9 @@ def write_snapshot_files(
     ``cards`` items are Cards or (Card, extra look-up names). Adds version, digest and
     date to the manifest and returns it.
     """
+    import hashlib
+
+    from deckcheck.cards.names import normalize
     from deckcheck.io.outfile import write_new
 
     digest = hashlib.sha256()
@@ -201,7 +204,7 @@ class CardDB:
         if card is None:
             if data is None:
                 data = self._query("SELECT data FROM cards WHERE id = ?", (row_id,))[0][0]
-            card = Card.model_validate_json(data)
+            card = Card.from_record(json.loads(data))
             self._by_row[row_id] = card
         return card
 
@@ -242,6 +245,8 @@ class CardDB:
         return found[0] if found else None
 
     def find_all(self, name: str) -> list[Card]:
+        from deckcheck.cards.names import normalize
+
         rows = self._query(
             "SELECT DISTINCT card, MIN(rank) AS r FROM names WHERE norm = ? "
             "GROUP BY card ORDER BY r, card",
@@ -251,6 +256,8 @@ class CardDB:
 
     def with_name_key(self, key: str) -> list[Card]:
         """Every card whose deck-construction name keys include ``key``."""
+        from deckcheck.cards.names import normalize
+
         rows = self._query(
             "SELECT card FROM name_keys WHERE norm = ? ORDER BY card", (normalize(key),)
         )
@@ -259,6 +266,8 @@ class CardDB:
     def name_index(self) -> NameIndex:
         """Every look-up name, normalised; built on first use (or by the service at start)."""
         if self._names is None:
+            from deckcheck.cards.suggest import NameIndex
+
             with self._names_lock:
                 if self._names is None:
                     rows = self._query("SELECT norm, text, card, rank FROM names", ())
@@ -274,6 +283,8 @@ class CardDB:
     def suggest(self, name: str, limit: int = 3) -> Suggestions:
         """Close names for "did you mean", charged to the suggestion budget in force
         (``deckcheck.cards.suggest``): empty and ``skipped`` once it is spent."""
+        from deckcheck.cards.suggest import budget_scope
+
         with budget_scope() as budget:
             return self.name_index().suggest(name, limit, budget)
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from functools import cached_property
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, get_origin
 
 from pydantic import BaseModel, ConfigDict
+
+from deckcheck.io.trusted import construct
 
 Kind = Literal["monster", "spell", "trap", "token", "skill"]
 Stat = int | Literal["?"]
@@ -15,7 +17,8 @@ EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # the schema is built on first validation: a check reads cards with ``from_record``
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class MaterialGroup(Frozen):
@@ -91,6 +94,23 @@ class Card(Frozen):
     skill_character: str | None = None
     konami_id: int | None = None
     ygoprodeck_id: int | None = None
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Card:
+        """The card a snapshot row holds (``model_dump_json`` of a validated Card, read by
+        ``json.loads``), built without validation: the tuples, dates, floats and nested
+        models validation would give, from data that was valid when written (a test
+        compares the two on every card of the bundled snapshot)."""
+        values = dict(record)
+        for name in _TUPLE_FIELDS.intersection(values):
+            values[name] = tuple(values[name])
+        if values.get("materials") is not None:
+            values["materials"] = _materials(values["materials"])
+        if "legality" in values:
+            values["legality"] = {k: _legality(v) for k, v in values["legality"].items()}
+        if "release" in values:
+            values["release"] = {k: date.fromisoformat(v) for k, v in values["release"].items()}
+        return construct(cls, values)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied. The values cached from fields (name keys, Extra
@@ -170,3 +190,38 @@ class Card(Frozen):
         if self.rank is not None:
             return f"{' '.join(parts)} Monster (Rank {self.rank})"
         return f"{' '.join(parts)} Monster (Level {self.level})"
+
+
+_TUPLE_FIELDS = frozenset(
+    name for name, field in Card.model_fields.items() if get_origin(field.annotation) is tuple
+)
+
+
+def _materials(record: dict[str, Any]) -> Materials:
+    values = dict(record)
+    if "groups" in values:
+        values["groups"] = tuple(_group(group) for group in values["groups"])
+    return construct(Materials, values)
+
+
+def _group(record: dict[str, Any]) -> MaterialGroup:
+    values = dict(record)
+    if "traits" in values:
+        values["traits"] = tuple(values["traits"])
+    return construct(MaterialGroup, values)
+
+
+def _legality(record: dict[str, Any]) -> Legality:
+    values = dict(record)
+    if values.get("points") is not None:
+        values["points"] = float(values["points"])
+    if "history" in values:
+        values["history"] = tuple(_change(change) for change in values["history"])
+    return construct(Legality, values)
+
+
+def _change(record: dict[str, Any]) -> LegalityChange:
+    values = {**record, "date": date.fromisoformat(record["date"])}
+    if values.get("points") is not None:
+        values["points"] = float(values["points"])
+    return construct(LegalityChange, values)
