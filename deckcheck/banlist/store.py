@@ -94,7 +94,10 @@ def index_text(directory: Path) -> str:
         from deckcheck.io import yamlsafe
 
         raw = formats.read_bytes()
+        from deckcheck.formats.registry import validated
+
         parsed = yamlsafe.load(raw.decode("utf-8"), str(formats))
+        validated(parsed or {}, formats)  # read without validation from the index
         text += f',\n"formats_sha256": "{hashlib.sha256(raw).hexdigest()}",\n"formats": '
         text += json.dumps(parsed, ensure_ascii=False, default=date.isoformat)
     return text + "}\n"

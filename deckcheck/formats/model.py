@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
+
+from deckcheck.io.trusted import construct
 
 
 class SizeRange(BaseModel):
+    # the bundled formats are read with ``Format.from_record``: the schema is built only
+    # for a formats file a person names
+    model_config = ConfigDict(defer_build=True)
+
     min: int = 0
     max: int
 
 
 class Format(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     name: str
     description: str = ""
-    main: SizeRange = SizeRange(min=40, max=60)
-    extra: SizeRange = SizeRange(min=0, max=15)
-    side: SizeRange = SizeRange(min=0, max=15)
+    main: SizeRange = construct(SizeRange, {"min": 40, "max": 60})
+    extra: SizeRange = construct(SizeRange, {"min": 0, "max": 15})
+    side: SizeRange = construct(SizeRange, {"min": 0, "max": 15})
     copy_limit: int = 3
     # which banlist series applies; None: no Forbidden/Limited list
     banlist: str | None = None
@@ -42,6 +51,26 @@ class Format(BaseModel):
     # of the same card? Official events: any printing; YGOPro compares passcodes.
     strict_printings: bool = False
     sources: list[str] = []
+
+    @classmethod
+    def from_record(cls, format_id: str, record: dict[str, Any]) -> Format:
+        """A bundled format from the generated index (formats.yaml as data, validated when
+        ``deckcheck banlist index`` wrote it): what validation makes of it, without the
+        schema (a test compares the two on every bundled format)."""
+        values = {"id": format_id, **record}
+        for name in ("main", "extra", "side"):
+            if name in values:
+                values[name] = construct(SizeRange, values[name])
+        for name in ("pool_until", "legal_from"):
+            if values.get(name) is not None:
+                values[name] = date.fromisoformat(values[name])
+        if "pool_exclude_release_dates" in values:
+            values["pool_exclude_release_dates"] = [
+                date.fromisoformat(day) for day in values["pool_exclude_release_dates"]
+            ]
+        if values.get("points_cap") is not None:
+            values["points_cap"] = float(values["points_cap"])
+        return construct(cls, values)
 
     def date_problem(self, day: date) -> str | None:
         """Why the format cannot be checked on ``day`` (before it existed), or None."""

@@ -54,8 +54,20 @@ def _load(path: Path, bundled: bool) -> dict[str, Format]:
         data = yamlsafe.load(read_text(path, MAX_BYTES, "formats file"), str(path)) or {}
         if not isinstance(data, dict):
             raise InputError(f"{path}: a formats file maps 'formats' to each format's rules")
+    if bundled:
+        return {fid: Format.from_record(fid, body or {}) for fid, body in formats_of(data)}
+    return validated(data, path)
+
+
+def formats_of(data: dict[str, Any]) -> list[tuple[str, Any]]:
+    return list((data.get("formats") or {}).items())
+
+
+def validated(data: dict[str, Any], path: Path) -> dict[str, Format]:
+    """The formats of a formats file's data, validated (DataError naming the first bad
+    one); the bundled file is validated so when its index is generated."""
     formats = {}
-    for format_id, body in (data.get("formats") or {}).items():
+    for format_id, body in formats_of(data):
         try:
             formats[format_id] = Format(id=format_id, **(body or {}))
         except ValidationError as exc:

@@ -92,3 +92,29 @@ def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path, monke
     monkeypatch.setattr(registry, "banlists_dir", lambda: tmp_path)
     with pytest.raises(DataError, match="changed after index.json was generated: run 'deckcheck"):
         load_formats()
+
+
+def test_bundled_formats_read_without_validation_equal_validated_ones():
+    # load_formats builds the bundled formats from the index with Format.from_record; each
+    # must come out as validating formats.yaml makes it (types too: 100 and 100.0, dates)
+    from deckcheck.formats.registry import formats_file, validated
+    from deckcheck.io import yamlsafe
+
+    path = formats_file()
+    checked = validated(yamlsafe.load(path.read_text(encoding="utf-8"), str(path)), path)
+    fast = load_formats()
+    assert list(fast) == list(checked)
+    for format_id, fmt in fast.items():
+        assert fmt == checked[format_id], format_id
+        assert fmt.model_dump_json() == checked[format_id].model_dump_json(), format_id
+        assert fmt.model_fields_set == checked[format_id].model_fields_set, format_id
+        assert fmt.main is not Format.model_fields["main"].default  # a copy, as validated
+
+
+def test_an_invalid_bundled_format_is_refused_when_the_index_is_written(tmp_path):
+    from deckcheck.banlist.store import FORMATS, index_text
+    from deckcheck.io.errors import DataError
+
+    (tmp_path / FORMATS).write_text("formats:\n  odd:\n    name: Odd\n    copy_limit: many\n")
+    with pytest.raises(DataError, match="format 'odd' is not valid"):
+        index_text(tmp_path)
