@@ -80,7 +80,7 @@ def check(
     runs = [
         iter_sources(
             inputs or [],
-            Settings(format=format_id, date=day, points_cap=points_cap),
+            Settings.trusted(format=format_id, date=day, points_cap=points_cap),
             db_path=cards,
             workers=workers,
         )

@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from deckcheck.io.errors import InputError
 from deckcheck.io.infile import read_text
+from deckcheck.io.trusted import construct
 from deckcheck.report.render import OUTPUT_FORMATS
 
 CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
@@ -49,7 +50,9 @@ MAX_CONFIG_BYTES = 1024 * 1024
 class Settings(BaseModel):
     """What applies to one deck; None means "not set here"."""
 
-    model_config = ConfigDict(extra="forbid")
+    # built on first validation: without a configuration file a check makes its settings
+    # from values already checked (``trusted``), and start-up does not pay for this schema
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: str | None = None
     date: dt.date | None = None
@@ -70,9 +73,16 @@ class Settings(BaseModel):
                 raise ValueError(f"bad date {value!r}: use YYYY-MM-DD") from None
         return value
 
+    @classmethod
+    def trusted(cls, **values: Any) -> Settings:
+        """Settings from values of the right types, already checked (command-line options,
+        a validated configuration), made without validation."""
+        return construct(Settings, values)
+
     def merged(self, other: Settings) -> Settings:
         """These settings with every value ``other`` sets replaced."""
-        return self.model_copy(update=other.model_dump(exclude_none=True))
+        update = {k: v for k in Settings.model_fields if (v := getattr(other, k)) is not None}
+        return self.model_copy(update=update)
 
     def with_cli(self, **options: Any) -> Settings:
         """Command-line options win: every option that is not None replaces the file's."""
@@ -130,7 +140,7 @@ class Config(Settings):
 
     def settings_for(self, path: str | Path) -> Settings:
         """The settings for one deck: the file's, then every matching override in order."""
-        settings = Settings(**{name: getattr(self, name) for name in Settings.model_fields})
+        settings = Settings.trusted(**{name: getattr(self, name) for name in Settings.model_fields})
         rel = self.relative(path)
         if rel is None:
             return settings
@@ -206,9 +216,11 @@ def _normalise(table: dict[str, Any]) -> dict[str, Any]:
 
 
 def _read_table(file: Path) -> dict[str, Any] | None:
+    text = read_text(file, MAX_CONFIG_BYTES, "configuration file")
+    if file.name == "pyproject.toml" and not _may_name_deckcheck(text):
+        return None  # another tool's file, not parsed: tomllib costs start-up several ms
     import tomllib
 
-    text = read_text(file, MAX_CONFIG_BYTES, "configuration file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -222,6 +234,12 @@ def _read_table(file: Path) -> dict[str, Any] | None:
             raise InputError(f"{file}: [tool.deckcheck] must be a table")
         return table
     return data
+
+
+def _may_name_deckcheck(text: str) -> bool:
+    """Could this TOML hold a ``deckcheck`` table? Not without the word, unless a quoted
+    key spells it with escapes."""
+    return "deckcheck" in text or "\\u" in text or "\\U" in text
 
 
 def _describe(exc: ValidationError) -> str:

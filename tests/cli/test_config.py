@@ -104,6 +104,25 @@ def test_pyproject_without_the_table_is_passed_over(tmp_path):
     assert config.file is None and config.format is None and config.root == tmp_path.resolve()
 
 
+def test_pyproject_that_never_names_deckcheck_is_not_parsed(tmp_path):
+    # another tool's file, even a broken one, is passed over; one that could hold the
+    # table is read (the word itself, or a quoted key spelling it with escapes)
+    (tmp_path / "pyproject.toml").write_text('[project\nname = "x"\n')
+    assert load_config(tmp_path).file is None
+    (tmp_path / "pyproject.toml").write_text('[project\nname = "deckcheck"\n')
+    with pytest.raises(InputError, match="is not valid TOML"):
+        load_config(tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool."deck\\u0063heck"]\nformat = "goat"\n')
+    assert load_config(tmp_path).format == "goat"
+
+
+def test_settings_made_without_validation_equal_validated_ones():
+    day = date(2024, 1, 2)
+    trusted = Settings.trusted(format="tcg", date=day, points_cap=50.0)
+    assert trusted == Settings(format="tcg", date="2024-01-02", points_cap=50)
+    assert trusted.merged(Settings.trusted(format=None, date=None, points_cap=None)) == trusted
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
