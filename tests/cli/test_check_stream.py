@@ -21,6 +21,7 @@ import pytest
 
 from tests.cli.helpers import run
 from tests.conftest import DECKS
+from tests.pins import as_pinned
 
 PINNED = Path(__file__).with_name("check_stream_pin.json")
 OUTPUTS = ("text", "json", "sarif", "junit", "github", "markdown")
@@ -42,7 +43,10 @@ def make_tree(root: Path) -> None:
 
 
 def sha(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The digest of ``text`` with the card data version written as the pinned one."""
+    from deckcheck.cards.db import CardDB
+
+    return hashlib.sha256(as_pinned(text, CardDB.open().version).encode()).hexdigest()
 
 
 def outputs(capsys: pytest.CaptureFixture[str], root: Path, workers: str) -> dict[str, object]:
