@@ -74,6 +74,9 @@ class LogHeader(Strict):
     # the effect layer's version (carddefs/files.VERSION); 0 or absent: no card effects
     # (logs written before card effects existed)
     effects: Annotated[StrictInt, Field(ge=0, le=1_000_000)] = 0
+    # the digest of the card files of the decks' cards (carddefs/files.fingerprint); ""
+    # or absent: not recorded (older logs)
+    card_files: Text = ""
 
 
 class Decision(Strict):
@@ -105,7 +108,15 @@ def header(
         "first": first,
         "agents": agents,
         "effects": effects_version(template),
+        "card_files": card_files(template),
     }
+
+
+def card_files(template: DuelTemplate) -> str:
+    """The digest of the card files the template's cards (and their Tokens) play by."""
+    from deckcheck.engine.carddefs.files import fingerprint
+
+    return fingerprint([*(d.code for d in template.defs), *template.tokens])
 
 
 def effects_version(template: DuelTemplate) -> int:
@@ -373,6 +384,11 @@ def replay(log: LogFile, db: CardDB) -> ReplayResult:
         raise InputError(
             f"{log.where(-1)}: the log was made with card effects version {head.effects}, "
             f"this deckcheck plays version {playing}: its duels differ"
+        )
+    if head.card_files and layer is not NO_EFFECTS and head.card_files != card_files(template):
+        raise InputError(
+            f"{log.where(-1)}: the log was made with other card files for its cards "
+            f"({head.card_files}, these are {card_files(template)}): its duels differ"
         )
     duel = Duel.new(template, head.seed, head.first, effects=layer)
     for i, decision in decisions:

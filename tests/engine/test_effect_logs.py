@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.agents import make_agent, play
+from deckcheck.engine.carddefs import files
 from deckcheck.engine.carddefs.files import VERSION
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects.layer import CARD_LAYER
@@ -16,6 +19,7 @@ from deckcheck.engine.rng import Rng, derive
 from deckcheck.engine.scenario import position
 from deckcheck.engine.state import State
 from deckcheck.engine.template import prepare
+from deckcheck.io.errors import InputError
 
 PAIR = ("AI_Blackwing", "AI_SkyStriker")  # Ash Blossom, Pot of Greed, Mirror Force...
 
@@ -50,6 +54,26 @@ def test_a_logged_duel_with_effects_replays_and_a_changed_decision_is_caught(db,
     d["action"] = ["pass"] if d["action"] != ["pass"] else ["no_such_action"]
     result = replay(LogFile(log.header, changed), db)
     assert not result.ok and "line" in result.message
+
+
+def test_a_log_replays_only_with_the_card_files_it_was_made_with(
+    db, deck_lists, tmp_path, monkeypatch
+):
+    template = prepare([deck_lists[n] for n in PAIR], db)
+    log = logged(db, template, 0)
+    assert log.header["card_files"].startswith("sha256:")
+    assert replay(log, db).ok
+    # one card file of the decks changed since the log was made: refused, not replayed
+    code = next(d.code for d in template.defs if d.fx)
+    changed = tmp_path / "card.yaml"
+    changed.write_text(files.index()[code].read_text(encoding="utf-8") + "# changed\n")
+    monkeypatch.setitem(files.index(), code, changed)
+    files._file_digest.cache_clear()
+    try:
+        with pytest.raises(InputError, match="other card files for its cards"):
+            replay(log, db)
+    finally:
+        files._file_digest.cache_clear()
 
 
 def test_a_saved_state_with_a_chain_open_continues_identically(db, deck_lists):

@@ -8,6 +8,8 @@ and compiled the first time a duel needs its card, and kept for the life of the 
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +18,9 @@ from deckcheck.io import yamlsafe
 from deckcheck.io.errors import InputError
 
 FOLDER = Path(__file__).parent / "cards"
-VERSION = 1  # the effect layer's version: bump when a definition or a verb changes play
+# the effect layer's version: bump when a verb or a rule of effects changes play (a log
+# also carries the digest of its decks' card files: fingerprint, below)
+VERSION = 2
 
 
 @cache
@@ -46,3 +50,18 @@ def load(code: int) -> CardFile | None:
 def defined() -> list[int]:
     """Every passcode that has a card file."""
     return sorted(index())
+
+
+@cache
+def _file_digest(code: int) -> str:
+    return hashlib.sha256(index()[code].read_bytes()).hexdigest()
+
+
+def fingerprint(codes: Iterable[int]) -> str:
+    """A digest of the card files of these passcodes (those that have one): a log made with
+    other files for its cards would not replay the same ("" when none has a file)."""
+    have = sorted(set(codes) & index().keys())
+    if not have:
+        return ""
+    text = ";".join(f"{code}:{_file_digest(code)}" for code in have)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
