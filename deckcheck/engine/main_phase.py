@@ -27,12 +27,12 @@ from deckcheck.engine.base import distinct
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
-    controls_name,
     hand_toll,
     pay_toll,
     player_flag,
     record,
     summon_forbidden,
+    unique_taken,
 )
 from deckcheck.engine.effects.timing import once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
@@ -134,7 +134,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             continue
         seen.add(same)
         if d.kind == "monster":
-            unique = d.fx is not None and d.fx.unique and controls_name(s, tp, iid)
+            unique = d.fx is not None and d.fx.unique and unique_taken(s, tp, iid)
             if can_summon_now and d.summonable and not unique:
                 n = tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
@@ -834,6 +834,8 @@ def procedure(duel: Duel, iid: int) -> Effect | None:
     fx = s.cards[iid].d.fx
     if fx is None or (s.floating and player_flag(s, tp, "no_summons")):
         return None
+    if fx.unique and unique_taken(s, tp, iid):  # "you can only control 1"
+        return None
     for e in fx.procedures:
         if s.cards[iid].loc not in e.range or not limits.available(s, tp, iid, e):
             continue
@@ -916,4 +918,7 @@ def procedure_placed(duel: Duel, f: Frame) -> None:
     place_monster(s, iid, _summoned_to(duel, f), zone, True, in_def)
     c = s.cards[iid]
     c.summon, c.proper = "special", True
+    if e is not None and e.ops:  # what the procedure does to it as it is placed (no chain)
+        for op in e.ops:
+            VERBS[op.do][1](duel, f.data["link"], op, {})
     announce(duel, f, [[iid, zone, "special", "defense" if in_def else "attack"]])

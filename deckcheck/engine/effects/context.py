@@ -145,6 +145,11 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         top = atk(s, link["previous"][0]) if link["previous"] else -1
         out = [i for i in out if atk(s, i) <= top]
+    if sel.same_level:  # Graydle Slime Jr.: the Level of the monster it summoned
+        from deckcheck.engine.query import level
+
+        lv = level(s, link["previous"][0]) if link["previous"] else 0
+        out = [i for i in out if lv and level(s, i) == lv]
     if sel.pointed:  # Relinquished Anima: the monsters this Link card points to
         out = [i for i in out if i in pointed_monsters(s, link["card"])]
     if sel.declared is not None:  # Mind Crush's name, Reasoning's Level

@@ -54,6 +54,7 @@ class Select:
     atk_within_previous: bool = False  # ATK at most that of the previous operation's card
     leave: tuple[Filter, int] | None = None  # choose: all but as many as these match + n
     pointed: bool = False  # only monsters in the zones this Link card points to
+    same_level: bool = False  # only monsters with the Level of the previous op's card
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,8 @@ class CardEffects:
     procedures: tuple[Effect, ...] = field(default=())  # summoning procedures (main_phase.py)
     special_summon_once: bool = False  # only one Special Summon of its name per turn
     summoned_by: frozenset[str] = field(default=frozenset())  # only these cards summon it
-    unique: bool = False  # you can only control 1 of this card's name
+    # you can only control 1 of this card's name ("field": there can only be 1 on the field)
+    unique: bool | str = False
     replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
     # procedures for a Normal Summon or Set without Tributes (main_phase.py)
     no_tribute: tuple[Effect, ...] = field(default=())
@@ -188,6 +190,7 @@ def select(spec: sch.Cards) -> Select:
         def_below=spec.def_below,
         leave=(parse_filter(spec.leave.count_of), spec.leave.plus) if spec.leave else None,
         pointed=spec.pointed,
+        same_level=spec.same_level,
     )
 
 

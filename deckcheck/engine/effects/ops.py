@@ -456,7 +456,7 @@ def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> 
         return False
     if d.fx is not None and d.fx.summon == "not_from_deck" and c.loc == DECK:
         return False  # "cannot be Special Summoned from the Deck"
-    if d.fx is not None and d.fx.unique and player is not None and controls_name(s, player, iid):
+    if player is not None and unique_taken(s, player, iid):
         return False  # "you can only control 1"
     if d.extra:
         return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
@@ -1458,6 +1458,17 @@ def controls_name(s: State, player: int, iid: int) -> bool:
     names = s.cards[iid].d.names
     return any(i != iid and s.cards[i].face_up and not names.isdisjoint(s.cards[i].d.names)
                for i in s.monsters(player))  # fmt: skip
+
+
+def unique_taken(s: State, player: int, iid: int) -> bool:
+    """Whether a card that must be unique cannot come to ``player``'s field now: they
+    control one of its name, or with ``unique: field`` either player does."""
+    fx = s.cards[iid].d.fx
+    if fx is None or not fx.unique:
+        return False
+    return (
+        controls_name(s, player, iid) or fx.unique == "field" and controls_name(s, 1 - player, iid)
+    )
 
 
 def hand_toll(s: State, player: int) -> int:

@@ -100,6 +100,8 @@ class Cards(Strict):
     leave: Leave | None = None
     # only monsters in the zones this Link card points to (Relinquished Anima)
     pointed: StrictBool = False
+    # only monsters with the Level of the previous operation's card (Graydle Slime Jr.)
+    same_level: StrictBool = False
 
 
 class Leave(Strict):
@@ -489,7 +491,8 @@ class CardFile(Strict):
     hatch: Text | None = None
     # facts about summoning written on the card (not effects)
     summon: Literal["normal", "special_only", "by_effect_only", "not_from_deck"] | None = None
-    unique: StrictBool = False  # "you can only control 1 [this card's name]"
+    # "you can only control 1 [this card's name]"; field: "there can only be 1 on the field"
+    unique: StrictBool | Literal["field"] = False
     # "cannot be Special Summoned except with X": only effects of cards of these names may
     summoned_by: list[Text] = []
     note: Annotated[StrictStr, Field(max_length=2000)] | None = None
