@@ -128,8 +128,10 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
                 if a.atk_of == "battle_opponent" and _battle_foe_atk(s, t):
                     wanted.append((t, "atk", "add", _battle_foe_atk(s, t), iid))
-                if a.atk_of == "equipped_monster":  # the printed ATK of the monster it holds
+                if a.atk_of in ("equipped_monster", "equipped_monster_half"):
+                    # the printed ATK of the monster it holds (half: rounded up)
                     got = sum(max(printed(s, m).atk, 0) for m in equip_monsters(s, t)[:1])
+                    got = (got + 1) // 2 if a.atk_of == "equipped_monster_half" else got
                     if got:
                         wanted.append((t, "atk", "add", got, iid))
                 for flag in a.flags:  # an immunity may spare an archetype's cards

@@ -331,8 +331,11 @@ def _banishable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 
 def _equippable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     """A face-up monster; one to equip to this card (``onto: self``) is another monster,
-    and this card's controller has a free Spell & Trap Zone for it."""
-    if not _face_up_monster(duel, link, op, iid):
+    on the field or a monster card in a Graveyard (Borreload Savage Dragon), and this
+    card's controller has a free Spell & Trap Zone for it."""
+    c = duel.state.cards[iid]
+    from_grave = op.spec.onto == "self" and c.loc == GRAVE and c.d.kind == "monster"
+    if not from_grave and not _face_up_monster(duel, link, op, iid):
         return False
     if op.spec.onto != "self":
         return True
@@ -1408,6 +1411,8 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return defense(s, iid)
     if spec.amount_of == "level":
         return level(s, iid) * (spec.amount or 1)
+    if spec.amount_of == "link_rating":
+        return printed(s, iid).link * (spec.amount or 1)
     return printed(s, iid).atk  # original_atk
 
 
@@ -1732,12 +1737,14 @@ def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 
 
 def _equip_to_self(duel: Duel, link: Link, cards: list[int]) -> list[int]:
-    """A face-up monster on the field becomes an Equip Card of this face-up monster, in a
-    Spell & Trap Zone of this card's controller, who takes control of it (000 4.3.3.8)."""
+    """A face-up monster on the field (or a monster card in a Graveyard) becomes an Equip
+    Card of this face-up monster, in a Spell & Trap Zone of this card's controller, who
+    takes control of it (000 4.3.3.8)."""
     s = duel.state
     card, me = link["card"], link["player"]
     host = s.cards[card]
-    live = [i for i in cards if i != card and s.cards[i].loc == MZONE and s.cards[i].face_up]
+    live = [i for i in cards if i != card and (s.cards[i].loc == MZONE and s.cards[i].face_up
+            or s.cards[i].loc == GRAVE and s.cards[i].d.kind == "monster")]  # fmt: skip
     free = free_spell(s, me)
     if not live or not free or host.loc != MZONE or not host.face_up:
         return []
@@ -1840,8 +1847,11 @@ def place_counters(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
             continue
         if op.spec.max is not None and c.counters.get(name, 0) >= op.spec.max:
             continue  # "(max. 1)"
-        c.counters[name] = c.counters.get(name, 0) + (op.spec.count or 1)
-        duel.emit(CounterEvent("counter", c.ctrl, iid, name, op.spec.count or 1))
+        n = amount(duel, link, op) if op.spec.amount_of else (op.spec.count or 1)
+        if n <= 0:
+            continue
+        c.counters[name] = c.counters.get(name, 0) + n
+        duel.emit(CounterEvent("counter", c.ctrl, iid, name, n))
         out.append(iid)
     return out
 

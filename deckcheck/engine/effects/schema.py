@@ -156,7 +156,7 @@ class Op(Strict):
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
             "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference",
-            "counters_removed", "atk_lost", "total_atk",
+            "counters_removed", "atk_lost", "total_atk", "link_rating",
         ]
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
@@ -432,7 +432,7 @@ class Applies(Strict):
     damage_counter: Text | None = None
     # ATK change: the current ATK of the opponent's monster this card battles (Crystal Wing)
     # equipped_monster: the printed ATK of the monster card equipped to it (Relinquished Anima)
-    atk_of: Literal["battle_opponent", "equipped_monster"] | None = None
+    atk_of: Literal["battle_opponent", "equipped_monster", "equipped_monster_half"] | None = None
 
 
 class EffectSpec(Strict):
