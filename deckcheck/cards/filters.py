@@ -41,7 +41,7 @@ FIELDS += ("property", "level<=", "level>=", "atk<=", "atk>=", "def<=", "def>=")
 FIELDS += ("material",)  # an Extra Deck monster that names this card among its materials
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
 STATE_FIELDS = ("location", "face_up", "controller", "position", "battling", "zone")
-STATE_FIELDS += ("co_linked", "from_extra", "summonable", "special_summoned")
+STATE_FIELDS += ("co_linked", "from_extra", "summonable", "special_summoned", "summoned")
 
 
 class HasTraits(Protocol):

@@ -38,6 +38,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = co_linked(s, iid) in t.values
             elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
+            elif t.field == "summoned":  # how it came to the field last (Inst.summon)
+                ok = summoned_as(c.summon) in t.values
             elif t.field == "summonable":  # a monster that can be Normal Summoned or Set
                 ok = (c.d.kind == "monster" and c.d.summonable) in t.values
             elif t.field == "special_summoned":  # on the field by a Special Summon
@@ -64,6 +66,17 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
 
 # how a monster came to the field other than by a Special Summon (Inst.summon)
 NOT_SPECIAL = frozenset(("", "normal", "tribute", "set", "tribute_set", "flip", "negated"))
+
+SUMMONED_AS = {"normal": "normal", "tribute": "normal", "set": "set", "tribute_set": "set"}
+
+
+def summoned_as(how: str) -> str:
+    """The filter word for how a card came to the field (``Inst.summon``): ``normal``
+    (Normal or Tribute Summoned), ``set`` (Normal Set), ``special`` (any Special Summon);
+    empty when not known or never summoned."""
+    if how in ("", "negated"):
+        return ""
+    return SUMMONED_AS.get(how, "special")
 
 
 def spell_trap(c: Inst) -> bool:

@@ -140,6 +140,11 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         out = [i for i in out if atk(s, i) >= mine or defense(s, i) >= mine]
     if sel.atk_below or sel.def_below:  # lower than this card's or the event card's ATK
         out = _below(s, link, sel, out)
+    if sel.atk_at_most:  # Scarlight: "with ATK less than or equal to this card's"
+        from deckcheck.engine.query import atk
+
+        mine = atk(s, link["card"])
+        out = [i for i in out if atk(s, i) <= mine]
     if sel.atk_within_previous:  # Nadir Servant: at most the ATK of the monster it sent
         from deckcheck.engine.query import atk
 

@@ -55,6 +55,7 @@ class Select:
     leave: tuple[Filter, int] | None = None  # choose: all but as many as these match + n
     pointed: bool = False  # only monsters in the zones this Link card points to
     same_level: bool = False  # only monsters with the Level of the previous op's card
+    atk_at_most: str | None = None  # self: ATK at most this card's ATK (Scarlight)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +192,7 @@ def select(spec: sch.Cards) -> Select:
         leave=(parse_filter(spec.leave.count_of), spec.leave.plus) if spec.leave else None,
         pointed=spec.pointed,
         same_level=spec.same_level,
+        atk_at_most=spec.atk_at_most,
     )
 
 

@@ -95,6 +95,8 @@ class Cards(Strict):
     each: list[FilterSpec] = []
     level_sum: Count | None = None
     def_below: Literal["self", "event"] | None = None
+    # only cards whose current ATK is at most this card's current ATK (Scarlight)
+    atk_at_most: Literal["self"] | None = None
     # choose: all the matching cards but as many as these cards now plus ``plus`` (Mulcharmy
     # Fuwalos: the hand down to the number of cards the opponent controls + 6)
     leave: Leave | None = None
