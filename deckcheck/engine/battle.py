@@ -21,7 +21,7 @@ from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEven
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
 from deckcheck.engine.query import atk, defense, has_flag
-from deckcheck.engine.state import EMPTY, GRAVE, MZONE, Battle, Frame, State
+from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -78,6 +78,9 @@ def attack_targets(s: State, foes: list[int]) -> list[int]:
     monsters each allows only itself, so none."""
     if not s.lasting:
         return foes
+    # Maliss in Underground: only monsters with attack_lure_shared, any of them
+    shared = [i for i in foes if has_flag(s, i, "attack_lure_shared")]
+    foes = shared or foes
     lures = [i for i in foes if has_flag(s, i, "attack_lure")]
     if not lures:
         return foes
@@ -356,8 +359,12 @@ def _shielded_by_battler(s: State, player: int) -> bool:
     both = (b.attacker, b.target) if b is not None else ()
     if any(i != EMPTY and has_flag(s, i, "no_battle_damage_either") for i in both):
         return True  # Sandaion: neither player takes battle damage from its battles
-    return any(i != EMPTY and s.cards[i].ctrl == player
-               and has_flag(s, i, "controller_no_battle_damage") for i in both)  # fmt: skip
+    if any(i != EMPTY and s.cards[i].ctrl == player
+           and has_flag(s, i, "controller_no_battle_damage") for i in both):  # fmt: skip
+        return True
+    # Maliss <P> White Rabbit: no battle damage to the controller of the card giving the flag
+    return any(m.card in both and m.stat == "flag" and m.value == "source_no_battle_damage"
+               and s.cards[m.source].ctrl == player for m in s.lasting)  # fmt: skip
 
 
 def _use_flag(s: State, player: int, flag: str) -> None:
@@ -412,9 +419,11 @@ def ds_end(duel: Duel, f: Frame) -> None:
     b = s.battle
     assert b is not None
     s.steps += 1
-    for iid in (b.attacker, b.target):
+    for iid, foe in ((b.attacker, b.target), (b.target, b.attacker)):
         if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
-            to_pile(duel, iid, GRAVE, "battle")
+            # banished instead when the monster it battled says so (Maliss <P> Chessy Cat)
+            away = foe != EMPTY and has_flag(s, foe, "banish_battle_destroyed")
+            to_pile(duel, iid, BANISHED if away else GRAVE, "battle")
     s.battle = None
     if s.floating:  # ATK/DEF changes "until the end of the Damage Step" end here
         ends = {x["stamp"] for x in s.floating if x.get("kind") == "battle_change"}

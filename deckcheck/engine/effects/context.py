@@ -157,6 +157,16 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         out = [i for i in out if lv and level(s, i) == lv]
     if sel.pointed:  # Relinquished Anima: the monsters this Link card points to
         out = [i for i in out if i in pointed_monsters(s, link["card"])]
+    if sel.points_here:  # the Maliss pawns: the Link monsters that point to this card
+        me = s.cards[link["card"]]
+        from deckcheck.engine.zones import cell
+
+        here = cell(me.ctrl, me.seq) if me.loc == MZONE else None
+        out = [i for i in out if here in pointed_cells(s, i)]
+    if sel.unlike is not None:  # "a different name from the cards in your GY"
+        taken = {s.cards[i].d.name for i in placed(s, _where(sel.unlike))
+                 if matches(s, i, sel.unlike, link["player"])}  # fmt: skip
+        out = [i for i in out if s.cards[i].d.name not in taken]
     if sel.declared is not None:  # Mind Crush's name, Reasoning's Level
         out = [i for i in out if _is_declared(s, link, i) == sel.declared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest

@@ -166,9 +166,14 @@ def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]
         if e.applies is None or e.applies_to is None:
             continue
         link = new_link(s, f["card"], f["effect"], f["player"], e)
+        a = e.applies
         for t in pool(duel, link, e.applies_to):
             if s.cards[t].loc in FIELD:
-                wanted.extend((t, "flag", "add", flag, f["card"]) for flag in e.applies.flags)
+                wanted.extend((t, "flag", "add", flag, f["card"]) for flag in a.flags)
+                if a.atk:  # "Maliss monsters you control gain 600 ATK this turn" (Dormouse)
+                    wanted.append((t, "atk", "add", a.atk, f["card"]))
+                if a.defense:
+                    wanted.append((t, "defense", "add", a.defense, f["card"]))
 
 
 def _battle_foe_atk(s: State, iid: int) -> int:

@@ -56,6 +56,8 @@ class Select:
     pointed: bool = False  # only monsters in the zones this Link card points to
     same_level: bool = False  # only monsters with the Level of the previous op's card
     atk_at_most: str | None = None  # self: ATK at most this card's ATK (Scarlight)
+    points_here: bool = False  # only Link monsters that point to this card
+    unlike: Filter | None = None  # only cards whose name no card matching this has
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +195,8 @@ def select(spec: sch.Cards) -> Select:
         pointed=spec.pointed,
         same_level=spec.same_level,
         atk_at_most=spec.atk_at_most,
+        points_here=spec.points_here,
+        unlike=parse_filter(spec.unlike) if spec.unlike is not None else None,
     )
 
 

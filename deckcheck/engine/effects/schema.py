@@ -104,6 +104,11 @@ class Cards(Strict):
     pointed: StrictBool = False
     # only monsters with the Level of the previous operation's card (Graydle Slime Jr.)
     same_level: StrictBool = False
+    # only Link monsters that point to this card's zone (Maliss <P> Dormouse)
+    points_here: StrictBool = False
+    # only cards whose name no card matching this filter has (White Rabbit: "with a
+    # different name from the cards in your GY")
+    unlike: FilterSpec | None = None
 
 
 class Leave(Strict):
@@ -318,6 +323,7 @@ class Condition(Strict):
     # the opponent's hand and field hold more cards than yours (Evilswarm Exciton Knight)
     opponent_holds_more: StrictBool | None = None
     max: Count | None = None  # exists: at most this many match ("exactly 3": min 3, max 3)
+    distinct: StrictBool = False  # exists counts different names, not cards
     # this card was summoned one of these ways (synchro, xyz...): on the field, or as it
     # left it ("if this Xyz Summoned card is sent to the GY")
     summoned_how: list[Text] = []

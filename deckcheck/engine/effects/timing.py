@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 DS_EARLY = ("damage_start", "before_damage")  # ATK/DEF changes: until before calculation
 # verbs that must find a card to act on for the card to be activated (no target)
 ACTING = ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
-ACTING += ("return_to_hand", "return_to_deck", "excavate")
+ACTING += ("return_to_hand", "return_to_deck", "excavate", "set")
 
 
 def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
@@ -293,7 +293,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     ):
         return False
     if cond.exists is not None:
-        n = sum(1 for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me))
+        found = [i for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me)]
+        n = len({s.cards[i].d.name for i in found}) if c.distinct else len(found)
         if n < c.min or (c.max is not None and n > c.max):
             return False
     if cond.battle_opponent is not None and not _battle_opponent(s, link, cond.battle_opponent):
