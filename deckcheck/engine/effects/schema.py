@@ -353,7 +353,8 @@ class Trigger(Strict):
     cause: list[Text] = []
     # moves: the card moved during the resolution of an effect of this player's card
     # ("sent to your GY by your opponent's card effect")
-    effect_by: Literal["you", "opponent"] | None = None
+    # both: by any card effect ("if this card is sent to the GY by a card effect")
+    effect_by: Literal["you", "opponent", "both"] | None = None
     # the event did not come from an effect of a card with this card's name (Dark Room of
     # Nightmare: "except from this card's name")
     other_source: StrictBool = False

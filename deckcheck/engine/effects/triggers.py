@@ -206,11 +206,12 @@ def _source_named(s: Any, card: int) -> bool:  # noqa: ANN401 - State
 
 
 def _moved_by(s: Any, player: int, who: str) -> bool:  # noqa: ANN401 - State
-    """Whether a chain link of ``who`` (seen from ``player``) is resolving now."""
+    """Whether a chain link of ``who`` (seen from ``player``; ``both``: anyone's) is
+    resolving now (a cost is paid before: not by the effect)."""
     for f in reversed(s.frames):
         if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
             by = s.chain[f.data["i"]]["player"]
-            return (by == player) == (who == "you")
+            return who == "both" or (by == player) == (who == "you")
     return False
 
 
