@@ -11,17 +11,16 @@ name.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from deckcheck.banlist.files import load_bundled, load_yaml_banlist, to_yaml
 from deckcheck.banlist.model import Banlist
 from deckcheck.formats.model import Format
+from deckcheck.io.digest import sha256
 from deckcheck.io.errors import DataError, DeckcheckError, InputError
 from deckcheck.io.paths import banlists_dir, user_data_dir
 
@@ -29,15 +28,30 @@ INDEX = "index.json"
 FORMATS = "formats.yaml"
 
 
-@dataclass
 class Ref:
-    series: str
-    name: str
-    effective: date | None
-    path: Path
-    title: str | None = None
-    bundled: bool = True
-    banlist: Banlist | None = None
+    """One list of a store: what the index says of it; the list itself read on first use.
+    The path is joined only when wanted (a store opens hundreds of refs, a check reads one
+    list)."""
+
+    __slots__ = ("banlist", "bundled", "effective", "file", "folder", "name", "series", "title")
+
+    def __init__(
+        self,
+        series: str,
+        name: str,
+        effective: date | None,
+        folder: Path,
+        file: str,
+        title: str | None = None,
+        bundled: bool = True,
+        banlist: Banlist | None = None,
+    ) -> None:
+        self.series, self.name, self.effective, self.title = series, name, effective, title
+        self.folder, self.file, self.bundled, self.banlist = folder, file, bundled, banlist
+
+    @property
+    def path(self) -> Path:
+        return self.folder / self.file
 
     def load(self) -> Banlist:
         if self.banlist is None:
@@ -98,7 +112,7 @@ def index_text(directory: Path) -> str:
 
         parsed = yamlsafe.load(raw.decode("utf-8"), str(formats))
         validated(parsed or {}, formats)  # read without validation from the index
-        text += f',\n"formats_sha256": "{hashlib.sha256(raw).hexdigest()}",\n"formats": '
+        text += f',\n"formats_sha256": "{sha256(raw).hexdigest()}",\n"formats": '
         text += json.dumps(parsed, ensure_ascii=False, default=date.isoformat)
     return text + "}\n"
 
@@ -122,7 +136,8 @@ def _read_dir(directory: Path, bundled: bool) -> list[Ref]:
                     name=str(row["name"]),
                     effective=date.fromisoformat(day) if day else None,
                     title=row.get("title"),
-                    path=directory / row["file"],
+                    folder=directory,
+                    file=row["file"],
                     bundled=bundled,
                 )
             )
@@ -135,7 +150,8 @@ def _read_dir(directory: Path, bundled: bool) -> list[Ref]:
                 banlist.series,
                 banlist.name,
                 banlist.effective,
-                path,
+                path.parent,
+                path.name,
                 banlist.title,
                 bundled,
                 banlist,

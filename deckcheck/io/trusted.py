@@ -15,46 +15,50 @@ from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 _REQUIRED = object()
-# per model class: each field and its default (the classes are few and fixed)
-_FIELDS: dict[type[BaseModel], tuple[tuple[str, Any], ...]] = {}
+# per model class: every field at its default (_REQUIRED for none), in declaration order, and
+# the fields whose default is copied per model (the classes are few and fixed)
+_PLANS: dict[type[BaseModel], tuple[dict[str, Any], tuple[str, ...]]] = {}
 
 
-def _fields(model: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
-    fields = _FIELDS.get(model)
-    if fields is None:
-        found = []
+def _plan(model: type[BaseModel]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    plan = _PLANS.get(model)
+    if plan is None:
+        defaults = {}
         for name, info in model.model_fields.items():
             if info.default_factory is not None:
                 raise TypeError(f"{model.__name__}.{name}: a default factory is not supported")
-            found.append((name, _REQUIRED if info.is_required() else info.default))
-        fields = _FIELDS[model] = tuple(found)
-    return fields
-
-
-def _fresh(default: Any) -> Any:  # noqa: ANN401
-    """A mutable default as validation gives it: a copy per model."""
-    if isinstance(default, dict | list):
-        return default.copy()
-    if isinstance(default, BaseModel):
-        return default.model_copy()
-    return default
+            defaults[name] = _REQUIRED if info.is_required() else info.default
+        mutable = (dict, list, BaseModel)
+        copied = tuple(n for n, v in defaults.items() if isinstance(v, mutable))
+        plan = _PLANS[model] = (defaults, copied)
+    return plan
 
 
 def construct(model: type[M], values: dict[str, Any]) -> M:
     """The model with these field values, missing ones at their defaults (mutable ones
     copied, as validation does), the given ones marked as set; fields in declaration order,
     as validation orders them."""
-    fields = {}
-    for name, default in _fields(model):
-        if name in values:
-            fields[name] = values[name]
-        elif default is _REQUIRED:
-            raise TypeError(f"{model.__name__}: {name} is required")
-        else:
-            fields[name] = _fresh(default)
+    defaults, copied = _plan(model)
+    fields = {**defaults, **values}
+    for name in copied:
+        if name not in values:
+            fields[name] = _copy(defaults[name])
+    if len(fields) != len(defaults):
+        unknown = ", ".join(sorted(set(values) - set(defaults)))
+        raise TypeError(f"{model.__name__}: no field {unknown}")
+    if _REQUIRED in fields.values():
+        missing = [name for name, value in fields.items() if value is _REQUIRED]
+        raise TypeError(f"{model.__name__}: {', '.join(missing)} required")
     made = model.__new__(model)
-    object.__setattr__(made, "__dict__", fields)
-    object.__setattr__(made, "__pydantic_fields_set__", set(values))
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_fields_set__", set(values))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
     return made
+
+
+_set = object.__setattr__
+
+
+def _copy(default: Any) -> Any:  # noqa: ANN401
+    return default.model_copy() if isinstance(default, BaseModel) else default.copy()
