@@ -6,13 +6,13 @@ checker reads them; nothing here is validated again. Deck files are checked by t
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal
 
 from deckcheck.cards.cache import BoundedCache
+from deckcheck.io.digest import sha256
 
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
@@ -78,7 +78,7 @@ class Deck:
 
         ``counts``: the sections' passcode counts when the caller has them already.
         """
-        h = hashlib.sha256()
+        h = sha256()
         spelled = _SPELLED.get
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)

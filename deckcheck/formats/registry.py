@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from pydantic import ValidationError
 
 from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore
 from deckcheck.formats.model import Format
+from deckcheck.io.digest import sha256
 from deckcheck.io.errors import DataError, InputError
 from deckcheck.io.paths import banlists_dir
 
