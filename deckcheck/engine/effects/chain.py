@@ -507,6 +507,7 @@ def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])
     link["kept"] = p.get("kept", 0)
+    link["kept_cards"] = p.get("kept_cards", [])
     if e.condition is not None:  # "during your Standby Phase": only while it holds
         from deckcheck.engine.effects.timing import condition_holds
 

@@ -97,6 +97,8 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         out = bound(s, link["card"])
     elif of == "summoned_with":
         out = summoned_with(s, link["card"])
+    elif of == "kept":  # the cards its create_floating kept, each still the same card
+        out = live_targets(s, link.get("kept_cards", []))
     elif of == "materials":
         out = fusion_materials(s, link["previous"][:1], me)
     else:  # choose, all

@@ -135,7 +135,7 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
         return None
     left = [i for i in candidates(duel, link, op) if i not in picked]
     whole = len(picked) >= sel.min
-    if sel.each or sel.level_sum is not None:  # only cards that still complete a set
+    if sel.sets:  # only cards that still complete a set
         sets = [c for c in card_sets(duel, link, op) if set(picked) <= set(c)]
         left = [i for i in left if any(i in c for c in sets)]
         whole = any(set(c) == set(picked) for c in sets)
@@ -148,8 +148,9 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
 
 
 def card_sets(duel: Duel, link: Link, op: Op) -> list[tuple[int, ...]]:
-    """The sets a ``choose`` with ``each`` or ``level_sum`` may take: ``count`` cards, one
-    matching each filter of ``each``, whose Levels add up to ``level_sum``."""
+    """The sets a ``choose`` with ``each``, ``level_sum`` or ``one_name`` may take: ``count``
+    cards, one matching each filter of ``each``, whose Levels add up to ``level_sum``, that
+    share a name."""
     from itertools import permutations
 
     s = duel.state
@@ -159,6 +160,8 @@ def card_sets(duel: Duel, link: Link, op: Op) -> list[tuple[int, ...]]:
     out = []
     for combo in combinations(candidates(duel, link, op), len(sel.each) or sel.count):
         if sel.level_sum is not None and sum(level(s, i) for i in combo) != sel.level_sum:
+            continue
+        if sel.one_name and not frozenset.intersection(*(s.cards[i].d.names for i in combo)):
             continue
         if sel.each and not any(all(matches(s, i, f, me) for i, f in zip(p, sel.each, strict=True))
                                 for p in permutations(combo)):  # fmt: skip
@@ -234,7 +237,7 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.cards is None:
         return True
     need = op.cards.min if op.cards.of == "choose" else 1
-    if op.cards.each or op.cards.level_sum is not None:
+    if op.cards.sets:
         return bool(card_sets(duel, link, op))
     if op.cards.of == "deck_top":  # "the top 10 cards": all of them must be there
         need = op.cards.count
@@ -1980,6 +1983,8 @@ def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
            "player": link["player"], "until": _until(s, op.spec.until)}  # fmt: skip
     if op.spec.amount_of is not None or op.spec.amount is not None:
         rec["kept"] = amount(duel, link, op)  # "the ATK gained at the time" (Power Bond)
+    if op.cards is not None:  # "destroy them during the End Phase" (Rescue Rabbit)
+        rec["kept_cards"] = [[i, s.cards[i].gen] for i in _cards(duel, link, op, ans)]
     s.floating.append(rec)
     return []
 

@@ -60,7 +60,7 @@ class Cards(Strict):
 
     of: Literal[
         "self", "targets", "event", "previous", "chain_card", "equipped", "choose", "all",
-        "deck_top", "bound", "summoned_with", "materials",
+        "deck_top", "bound", "summoned_with", "materials", "kept",
     ]  # fmt: skip
     filter: FilterSpec = {}
     count: Count = 1  # choose: how many (at most)
@@ -104,6 +104,8 @@ class Cards(Strict):
     pointed: StrictBool = False
     # only monsters with the Level of the previous operation's card (Graydle Slime Jr.)
     same_level: StrictBool = False
+    # choose: the chosen cards all share a name ("2 ... with the same name": Rescue Rabbit)
+    one_name: StrictBool = False
     # only Link monsters that point to this card's zone (Maliss <P> Dormouse)
     points_here: StrictBool = False
     # only cards whose name no card matching this filter has (White Rabbit: "with a

@@ -309,6 +309,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
             p = _pending(s, f["card"], f["effect"], f["player"], e, index, cards)
             if "kept" in f:
                 p["kept"] = f["kept"]
+            if "kept_cards" in f:
+                p["kept_cards"] = f["kept_cards"]
             if not _merged(s, p):
                 out.append(p)
     return out
