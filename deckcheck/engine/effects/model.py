@@ -56,11 +56,14 @@ class Select:
     pointed: bool = False  # only monsters in the zones this Link card points to
     same_level: bool = False  # only monsters with the Level of the previous op's card
     one_name: bool = False  # choose: the chosen cards share a name (a set, as each/level_sum)
+    different_names: bool = False  # choose: no two chosen cards share a name (a set too)
 
     @property
     def sets(self) -> bool:
         """Whether a ``choose`` takes its cards as one set that must fit together."""
-        return bool(self.each) or self.level_sum is not None or self.one_name
+        return (
+            bool(self.each) or self.level_sum is not None or self.one_name or self.different_names
+        )
 
     atk_at_most: str | None = None  # self: ATK at most this card's ATK (Scarlight)
     points_here: bool = False  # only Link monsters that point to this card
@@ -202,6 +205,7 @@ def select(spec: sch.Cards) -> Select:
         pointed=spec.pointed,
         same_level=spec.same_level,
         one_name=spec.one_name,
+        different_names=spec.different_names,
         atk_at_most=spec.atk_at_most,
         points_here=spec.points_here,
         unlike=parse_filter(spec.unlike) if spec.unlike is not None else None,

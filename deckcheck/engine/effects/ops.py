@@ -148,9 +148,9 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
 
 
 def card_sets(duel: Duel, link: Link, op: Op) -> list[tuple[int, ...]]:
-    """The sets a ``choose`` with ``each``, ``level_sum`` or ``one_name`` may take: ``count``
-    cards, one matching each filter of ``each``, whose Levels add up to ``level_sum``, that
-    share a name."""
+    """The sets a ``choose`` with ``each``, ``level_sum``, ``one_name`` or
+    ``different_names`` may take: ``count`` cards, one matching each filter of ``each``,
+    whose Levels add up to ``level_sum``, that share a name, or no two of which do."""
     from itertools import permutations
 
     s = duel.state
@@ -162,6 +162,10 @@ def card_sets(duel: Duel, link: Link, op: Op) -> list[tuple[int, ...]]:
         if sel.level_sum is not None and sum(level(s, i) for i in combo) != sel.level_sum:
             continue
         if sel.one_name and not frozenset.intersection(*(s.cards[i].d.names for i in combo)):
+            continue
+        if sel.different_names and any(
+            not s.cards[a].d.names.isdisjoint(s.cards[b].d.names) for a, b in combinations(combo, 2)
+        ):
             continue
         if sel.each and not any(all(matches(s, i, f, me) for i, f in zip(p, sel.each, strict=True))
                                 for p in permutations(combo)):  # fmt: skip

@@ -106,6 +106,8 @@ class Cards(Strict):
     same_level: StrictBool = False
     # choose: the chosen cards all share a name ("2 ... with the same name": Rescue Rabbit)
     one_name: StrictBool = False
+    # choose: no two of the chosen cards share a name (Obedience Schooled)
+    different_names: StrictBool = False
     # only Link monsters that point to this card's zone (Maliss <P> Dormouse)
     points_here: StrictBool = False
     # only cards whose name no card matching this filter has (White Rabbit: "with a
