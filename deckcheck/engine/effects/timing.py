@@ -371,6 +371,10 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
+    if c.set_this_turn is not None:  # the Maliss Traps' cost only the turn they were Set
+        mine = s.cards[card]
+        if (mine.loc == SZONE and mine.placed == s.turn) != c.set_this_turn:
+            return False
     if c.not_attacked is True and s.cards[card].attacked == s.turn:
         return False
     if c.no_materials is not None and (not s.cards[card].overlay) != c.no_materials:
