@@ -1038,26 +1038,46 @@ def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
 
 
 def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
-    """The Fusion Monster first, then its materials one by one (only cards that still
-    complete a set), then its zone and position."""
+    """The Fusion Monster first, then its materials, then its zone and position."""
     s = duel.state
     me = link["player"]
+    prof = duel.template.profile
+    return _ask_summon_set(
+        duel, me, ans,
+        lambda: fusions(duel, me, op),
+        lambda fusion: fusion_sets(duel, me, fusion, op),
+        lambda fusion, mats: extra_deck_zones(s, prof, me, s.cards[fusion].d, mats),
+    )  # fmt: skip
+
+
+def _ask_summon_set(
+    duel: Duel,
+    me: int,
+    ans: dict[str, Any],
+    monsters: Callable[[], list[int]],
+    sets_of: Callable[[int], list[tuple[int, ...]]],
+    zones_of: Callable[[int, list[int]], list[int]],
+) -> Prompt | None:
+    """A summon by an effect that uses a set of cards (Fusion Materials, Ritual Tributes):
+    the monster first, then the cards one by one (only those that still complete a set;
+    ``done`` once a set is whole and a larger one could go on), then its zone and
+    position."""
     picks = ans.setdefault("picks", [])
     if not picks:
-        found = fusions(duel, me, op)
+        found = monsters()
         return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
-    fusion, mats = picks[0], picks[1:]
-    sets = [c for c in fusion_sets(duel, me, fusion, op) if set(mats) <= set(c)]
-    whole = any(set(c) == set(mats) for c in sets)
-    left = sorted({i for c in sets for i in c if i not in mats})
+    monster, used = picks[0], picks[1:]
+    sets = [c for c in sets_of(monster) if set(used) <= set(c)]
+    whole = any(set(c) == set(used) for c in sets)
+    left = sorted({i for c in sets for i in c if i not in used})
     if left and not (whole and ans.get("done")):
         options: tuple[Action, ...] = distinct(duel, left, "pick")
         return Prompt(me, "select", options + ((DONE,) if whole else ()))
     if "zones" not in ans:
-        zones = extra_deck_zones(s, duel.template.profile, me, s.cards[fusion].d, mats)
-        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), fusion)
+        zones = zones_of(monster, used)
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), monster)
     if "positions" not in ans:
-        return Prompt(me, "position", (ATTACK, DEFENSE), fusion)
+        return Prompt(me, "position", (ATTACK, DEFENSE), monster)
     return None
 
 
@@ -1213,26 +1233,15 @@ def rituals(duel: Duel, link: Link, op: Op) -> list[int]:
 
 
 def _ask_ritual(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
-    """The Ritual Monster first, then the Tributes one by one (only cards that still
-    complete a set), then its zone and position."""
-    s = duel.state
+    """The Ritual Monster first, then the Tributes (no more than needed: a whole set is
+    never part of a larger one), then its zone and position."""
     me = link["player"]
-    picks = ans.setdefault("picks", [])
-    if not picks:
-        found = rituals(duel, link, op)
-        return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
-    ritual, tributes = picks[0], picks[1:]
-    sets = [c for c in ritual_sets(duel, link, op, ritual) if set(tributes) <= set(c)]
-    whole = any(set(c) == set(tributes) for c in sets)
-    left = sorted({i for c in sets for i in c if i not in tributes})
-    if left and not whole:
-        return Prompt(me, "select", distinct(duel, left, "pick"))
-    if "zones" not in ans:
-        zones = free_main(s, me, tributes)
-        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), ritual)
-    if "positions" not in ans:
-        return Prompt(me, "position", (ATTACK, DEFENSE), ritual)
-    return None
+    return _ask_summon_set(
+        duel, me, ans,
+        lambda: rituals(duel, link, op),
+        lambda ritual: ritual_sets(duel, link, op, ritual),
+        lambda ritual, tributes: free_main(duel.state, me, tributes),
+    )  # fmt: skip
 
 
 @verb_asking(_ask_ritual, "ritual_summon")
