@@ -231,7 +231,7 @@ def chain_link(duel: Duel, f: Frame) -> None:
     if gone and link["field"] and e.kind != "activate" and spell_trap:
         f.step = "link_done"
         return
-    if link["field"] and c.loc in FIELD and duel.template.continuous_cards:
+    if link["field"] and c.loc in FIELD:
         adjust(duel)  # a card turned face-up by its activation: what applies to it now
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
     if off or _name_negated(s, card) or _lone_target_shielded(s, link):
