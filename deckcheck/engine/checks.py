@@ -12,17 +12,24 @@ if TYPE_CHECKING:
 
 
 def problems(duel: Duel) -> list[str]:
+    out = _sides(duel)
+    out += _cards(duel)
+    out += _effects(duel)
+    s = duel.state
+    if (s.winner != NO_WINNER) != duel.is_terminal() or s.winner not in (NO_WINNER, 0, 1, DRAW):
+        out.append(f"the winner {s.winner} does not match the duel's end")
+    return out
+
+
+def _sides(duel: Duel) -> list[str]:
     s = duel.state
     prof = duel.template.profile
     out: list[str] = []
-    seen: list[int] = []
     for p, side in enumerate(s.sides):
         if side.lp < 0:
             out.append(f"player {p} has {side.lp} LP")
-        for pile in (side.deck, side.hand, side.grave, side.banished, side.extra):
-            seen.extend(pile)
-        seen.extend(i for i in side.mzone if i != EMPTY)
-        seen.extend(i for i in side.szone if i != EMPTY)
+        if len(side.mzone) != 5 or len(side.szone) != 8:
+            out.append(f"player {p} has {len(side.mzone)} Monster and {len(side.szone)} S/T zones")
         for i in side.extra:
             c = s.cards[i]
             if c.loc != EXTRA or c.owner != p or not (c.d.extra or c.d.pendulum):
@@ -31,6 +38,25 @@ def problems(duel: Duel) -> list[str]:
             out.append(f"player {p} has more than 5 Spells/Traps")
         if not prof.separate_pendulum_zones and (side.szone[6] != EMPTY or side.szone[7] != EMPTY):
             out.append(f"player {p} uses a Pendulum Zone this profile does not have")
+        emz_own = [i for i in s.emz if i != EMPTY and s.cards[i].ctrl == p]
+        if len(emz_own) == 2 and not all(s.cards[i].d.link for i in emz_own):
+            out.append(f"player {p} holds both Extra Monster Zones without an Extra Link")
+    if not prof.extra_monster_zones and s.emz != [EMPTY, EMPTY]:
+        out.append("an Extra Monster Zone is used in a profile without them")
+    return out
+
+
+def _cards(duel: Duel) -> list[str]:
+    """Every card in exactly one place; a Token that left the field is gone (in no place),
+    and only a Token can be; the cards after the template's are Tokens."""
+    s = duel.state
+    out: list[str] = []
+    seen: list[int] = []
+    for side in s.sides:
+        for pile in (side.deck, side.hand, side.grave, side.banished, side.extra):
+            seen.extend(pile)
+        seen.extend(i for i in side.mzone if i != EMPTY)
+        seen.extend(i for i in side.szone if i != EMPTY)
     seen.extend(i for i in s.emz if i != EMPTY)
     gone = 0
     for i, c in enumerate(s.cards):
@@ -49,15 +75,35 @@ def problems(duel: Duel) -> list[str]:
                 out.append(f"{c.d.name} (#{i}) is not in the zone it names")
         elif c.loc == TOKEN_GONE:
             gone += 1
+            if c.d.kind != "token":
+                out.append(f"{c.d.name} (#{i}) is gone but is not a Token")
         if c.loc != MZONE and c.overlay:
             out.append(f"{c.d.name} (#{i}) keeps materials off the field")
+    if any(c.d.kind != "token" for c in s.cards[len(duel.template.defs) :]):
+        out.append("a card that is not a Token appeared from nowhere")
     if sorted(seen) != sorted(i for i, c in enumerate(s.cards) if c.loc != TOKEN_GONE):
         out.append("a card is lost or in two places")
     if s.count_cards() + gone != len(s.cards):
         out.append("the count of cards does not add up")
-    if (s.winner != NO_WINNER) != duel.is_terminal() or s.winner not in (NO_WINNER, 0, 1, DRAW):
-        out.append(f"the winner {s.winner} does not match the duel's end")
+    return out
+
+
+def _effects(duel: Duel) -> list[str]:
+    """The chain is empty between phases (only the turn structure running at the Main
+    Phase, battle and first-player prompts), no trigger waits at the Main Phase prompt,
+    and chain links are numbered from 1."""
+    s = duel.state
+    out: list[str] = []
     prompt = s.prompt
-    if prompt is not None and prompt.kind in ("main", "battle") and s.chain:
-        out.append("a Main or Battle Phase decision with a chain open")
+    if prompt is not None and prompt.kind in ("main", "battle", "first"):
+        if s.chain:
+            out.append(f"a chain of {len(s.chain)} is open at the {prompt.kind} prompt")
+        busy = {f.kind for f in s.frames} & {"chain", "activate", "triggers"}
+        if busy:
+            out.append(f"{', '.join(sorted(busy))} running at the {prompt.kind} prompt")
+    if prompt is not None and prompt.kind == "main" and s.pending:
+        out.append(f"{len(s.pending)} triggers wait at the Main Phase prompt")
+    links = [link["link"] for link in s.chain]
+    if links != list(range(1, len(links) + 1)):
+        out.append(f"chain links {links}")
     return out

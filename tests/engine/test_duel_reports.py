@@ -118,6 +118,23 @@ def test_invariants_hold_and_a_lost_card_is_found(template):
     assert "a card is lost or in two places" in problems(duel)
 
 
+def test_invariants_find_a_gone_card_that_is_no_token_and_a_chain_left_open(template):
+    """The checks the property tests assert (tests/engine/invariants.py) each find their
+    broken state."""
+    duel = Duel.new(template, 3, 0)
+    s = duel.state
+    iid = s.sides[0].hand.pop()
+    s.cards[iid].loc = "gone"
+    assert any("is gone but is not a Token" in p for p in problems(duel))
+    duel = Duel.new(template, 3, 0)
+    while duel.prompt is not None and duel.prompt.kind != "main":
+        duel.apply_action(duel.legal_actions()[0])
+    duel.state.chain.append({"link": 2})
+    found = problems(duel)
+    assert "a chain of 1 is open at the main prompt" in found
+    assert "chain links [2]" in found
+
+
 def test_gauntlet_matrix_and_local_results(db, deck_lists):
     names = ["AI_Zoodiac", "AI_Level8", "AI_Burn"]
     lists = [deck_lists[n] for n in names]
