@@ -97,10 +97,12 @@ def _held_back(s: State, player: int, iid: int) -> bool:
 def allowed_attacks(s: State, iid: int) -> int:
     """Attacks a monster may declare this Battle Phase: effects granting more do not add
     up, the largest applies (RC-ATK-012)."""
+    counted = [int(str(m.value)[8:]) for m in s.lasting if m.card == iid and m.stat == "flag"
+               and str(m.value).startswith("attacks:")]  # fmt: skip
     if has_flag(s, iid, "attack_thrice"):
-        return 3
+        return max([3, *counted])
     twice = has_flag(s, iid, "attack_twice") or has_flag(s, iid, "attack_monsters_twice")
-    return 2 if twice else 1
+    return max([2 if twice else 1, *counted])
 
 
 def _attacked_directly(s: State, iid: int) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.cards.filters import parse_filter
 from deckcheck.engine.effects.context import (
     FIELD,
     count_matching,
@@ -20,6 +21,7 @@ from deckcheck.engine.effects.context import (
     new_link,
     players,
     pool,
+    summon_materials,
 )
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.query import Lasting, has_flag, printed, unaffected
@@ -134,6 +136,10 @@ def _adjust_once(duel: Duel) -> bool:
                     got = (got + 1) // 2 if a.atk_of == "equipped_monster_half" else got
                     if got:
                         wanted.append((t, "atk", "add", got, iid))
+                if a.attacks_of_materials is not None:
+                    n = _attacks_of_materials(s, t, a.attacks_of_materials)
+                    if n > 1:
+                        wanted.append((t, "flag", "add", f"attacks:{n}", iid))
                 for flag in a.flags:  # an immunity may spare an archetype's cards
                     spared = f"{flag}:{a.except_archetype}" if a.except_archetype else flag
                     wanted.append((t, "flag", "add", spared, iid))
@@ -299,3 +305,13 @@ def _give_back(duel: Duel, f: dict[str, Any]) -> None:
         to_pile(duel, iid, GRAVE, "rule")
         return
     move_control(duel, iid, f["player"], free[0])
+
+
+def _attacks_of_materials(s: State, card: int, spec: dict[str, object]) -> int:
+    """How many materials of the card's summon, the one that put it where it is, match
+    ``spec`` (Shooting Quasar Dragon attacks once for each non-Tuner)."""
+    how, mats = summon_materials(s, card)
+    if not how or how != s.cards[card].summon:
+        return 0
+    flt = parse_filter(spec)  # type: ignore[arg-type]
+    return sum(1 for m in mats if flt.matches(s.cards[m].d))
