@@ -42,6 +42,7 @@ from deckcheck.engine.procedures import (
     asks_summon,
     can_summon,
     candidates,
+    contact_sets,
     material_sets,
 )
 from deckcheck.engine.processor import handles, open_window, pop, push
@@ -179,6 +180,10 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         extra += [CardChoice("xyz", i) for i in side.extra if i not in known
                   and (fx := cards[i].d.fx) is not None and fx.procedures
                   and xyz_alternative(duel, i)[1]]  # fmt: skip
+        # "contact" procedures: summoned by sending their materials (Chimeratech Fortress)
+        extra += [CardChoice("procedure", i) for i in side.extra
+                  if (fx := cards[i].d.fx) is not None and fx.procedures and not cards[i].face_up
+                  and any(e.contact for e in fx.procedures) and procedure(duel, i)]  # fmt: skip
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
         extra = [a for a in extra if not once_summoned(s, tp, a.card)]  # Kagari: once a turn
@@ -842,6 +847,8 @@ def procedure(duel: Duel, iid: int) -> Effect | None:
         link = new_link(s, iid, str(e.index), tp, e)
         if e.condition is not None and not condition_holds(duel, link, e):
             continue
+        if e.contact and not contact_sets(s, duel.template.profile, tp, s.cards[iid].d, e.contact):
+            continue
         if all(can_do(duel, link, o) for o in e.cost):
             return e
     return None
@@ -860,13 +867,18 @@ def procedure_start(duel: Duel, f: Frame) -> None:
     f.data["i"], f.data["ans"], f.step = 0, {}, "cost"
 
 
-@handles("procedure", "cost", "cost_answered")
+@handles("procedure", "cost", "cost_answered", "contact_answered")
 def procedure_cost(duel: Duel, f: Frame) -> Prompt | None:
     """A cost written with the procedure ("by discarding 1 card"): paid before the summon,
-    never refunded, and no chain starts."""
+    never refunded, and no chain starts. A "contact" procedure sends its materials first."""
     s = duel.state
     fx = s.cards[f.data["card"]].d.fx
-    cost = fx.effects[f.data["effect"]].cost if fx is not None and "effect" in f.data else ()
+    e = fx.effects[f.data["effect"]] if fx is not None and "effect" in f.data else None
+    if e is not None and e.contact and not f.data.get("sent"):
+        asked = _contact_materials(duel, f, e.contact)
+        if asked is not None:
+            return asked
+    cost = e.cost if e is not None else ()
     if f.step == "cost_answered":
         record(f.data["ans"], f.data["asking"], f.answer)
     i = f.data["i"]
@@ -882,7 +894,40 @@ def procedure_cost(duel: Duel, f: Frame) -> Prompt | None:
         f.data["i"], f.data["ans"], f.step = i + 1, {}, "cost"
         return None
     f.step = "zoned"
-    return zone_prompt(s.turn_player, free_main(s, _summoned_to(duel, f)), f.data["card"])
+    iid = f.data["card"]
+    if s.cards[iid].loc == EXTRA:  # a contact procedure: a zone an Extra Deck monster may take
+        zones = extra_deck_zones(s, duel.template.profile, s.turn_player, view(s, iid))
+        return zone_prompt(s.turn_player, zones, iid)
+    return zone_prompt(s.turn_player, free_main(s, _summoned_to(duel, f)), iid)
+
+
+def _contact_materials(duel: Duel, f: Frame, who: str) -> Prompt | None:
+    """The materials of a contact procedure, one by one (only monsters that still complete
+    a set), then sent to the GY as material; the procedure's operations read them as the
+    previous operation's cards (Chimeratech Fortress Dragon's ATK)."""
+    s = duel.state
+    tp = s.turn_player
+    iid = f.data["card"]
+    picks: list[int] = f.data.setdefault("mats", [])
+    if f.step == "contact_answered":
+        if f.answer == DONE:
+            f.data["mats_done"] = True
+        else:
+            picks.append(f.answer.card)
+    found = contact_sets(s, duel.template.profile, tp, s.cards[iid].d, who)
+    sets = [c for c in found if set(picks) <= set(c)]
+    whole = any(set(c) == set(picks) for c in sets)
+    left = sorted({i for c in sets for i in c if i not in picks})
+    if left and not (whole and f.data.get("mats_done")):
+        f.step = "contact_answered"
+        return Prompt(tp, "select", distinct(duel, left, "pick") + ((DONE,) if whole else ()))
+    for m in picks:
+        duel.emit(MaterialEvent("material", tp, m, "special"))
+        to_pile(duel, m, GRAVE, "material")
+    s.steps += 1
+    f.data["link"]["previous"] = list(picks)
+    f.data["sent"], f.step = True, "cost"
+    return None
 
 
 def _summoned_to(duel: Duel, f: Frame) -> int:

@@ -190,6 +190,36 @@ def could_summon(
     return next(_combos(d, list(range(len(defs))), defs, accepted), None) is not None
 
 
+def contact_sets(
+    state: State, profile: Profile, player: int, d: CardDef, who: str
+) -> list[tuple[int, ...]]:
+    """Material sets for a "contact" procedure (Chimeratech Fortress Dragon, Elder Entity
+    N'tss): monsters on the player's field (``who`` both: also the opponent's face-up
+    ones) that complete ``d``'s material list and leave it a zone; none that "cannot be
+    used as Fusion Material"."""
+    groups = d.groups
+    if not groups:
+        return []
+    pool = list(state.monsters(player))
+    if who == "both":
+        pool += [i for i in state.monsters(1 - player) if state.cards[i].face_up]
+    if state.lasting:
+        pool = [i for i in pool if not has_flag(state, i, "no_fusion_material")]
+    defs = {i: view(state, i) for i in pool}
+    pool = [i for i in pool if any(g.accepts(defs[i]) for g in groups)]
+    if any(sum(1 for i in pool if g.accepts(defs[i])) < g.min for g in groups):
+        return []
+    low, high = _size_bounds(groups)
+    out = []
+    for size in range(max(low, 1), min(high, len(pool)) + 1):
+        for combo in combinations(pool, size):
+            if fits_groups(groups, [defs[i] for i in combo]) and extra_deck_zones(
+                state, profile, player, d, combo
+            ):
+                out.append(combo)
+    return out
+
+
 class MaterialOracle:
     """Memoised ``could_summon`` shared by all duels of a template.
 

@@ -203,9 +203,17 @@ class Act:
             return self._pendulum()
         if method == "procedure":  # the card's own summoning procedure, from the hand
             p = self.prompt("main")
-            hand = self.duel.state.sides[self.player].hand
-            self.choose(p, self.card_option(p, "procedure", self.act.get("card"), hand),
+            side = self.duel.state.sides[self.player]
+            self.choose(p, self.card_option(p, "procedure", self.act.get("card"),
+                                            side.hand + side.extra),
                         show_action(self.act))  # fmt: skip
+            # a "contact" procedure from the Extra Deck: its materials, then done
+            for ref in as_list(self.act.get("materials"), "materials", self.r):
+                mp = self.prompt("select")
+                where = [a.card for a in mp.options if isinstance(a, CardChoice)]
+                self.choose(mp, self.card_option(mp, "pick", ref, where), f"material {ref}")
+            if self.duel.prompt is not None and DONE in self.duel.prompt.options:
+                self.choose(self.prompt("select"), DONE, "done")
             for ref in as_list(self.act.get("cost"), "cost", self.r):  # "by discarding 1 card"
                 cp = self.prompt("select")
                 where = [a.card for a in cp.options if isinstance(a, CardChoice)]

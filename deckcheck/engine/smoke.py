@@ -88,9 +88,19 @@ def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
             or (using and _names_one(d, monsters))
             or (fuses and _fusible(d, [template.defs[i] for i in main]))  # Polymerization
             or _xyz_on(d, monsters)
+            or _contact(d, monsters)
         ):
             out.append(f"{d.name}: no monsters of the deck are materials for it")
     return out
+
+
+def _contact(d: CardDef, monsters: list[CardDef]) -> bool:
+    """A monster summoned by sending its materials from the field (Chimeratech Fortress
+    Dragon): the deck holds enough monsters for each of its material groups."""
+    procs = d.fx.procedures if d.fx is not None else ()
+    if not d.groups or not any(e.contact for e in procs):
+        return False
+    return all(sum(1 for m in monsters if g.accepts(m)) >= g.min for g in d.groups)
 
 
 def _xyz_on(d: CardDef, monsters: list[CardDef]) -> bool:

@@ -236,6 +236,8 @@ def compile_card(card: Card) -> CardDef:
         issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
     if fx.procedures or fx.summoned_by:  # summoned by its procedure, or by the cards named
         issues = tuple(i for i in issues if i != SPECIAL_ONLY)
+    if any(e.contact for e in fx.procedures):  # a Fusion Monster by its contact procedure
+        issues = tuple(i for i in issues if i != NEEDS_EFFECT_SUMMON)
     d = replace(d, fx=fx, issues=issues)
     return replace(d, as_monster=_monster_form(d))
 

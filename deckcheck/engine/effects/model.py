@@ -147,6 +147,7 @@ class Effect:
     recheck: bool = False  # the condition is checked again at resolution
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
     to_opponent: bool = False  # procedure: the monster goes to the opponent's field
+    contact: str | None = None  # procedure: its materials sent from the field (you/both)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +377,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         recheck=e.recheck,
         set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,
         to_opponent=e.to_opponent,
+        contact=e.contact,
     )
 
 

@@ -989,6 +989,8 @@ def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]
         pool += [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"]
     if "monster" in where:
         pool += s.monsters(me)
+    if s.lasting:  # "cannot be used as Fusion Material" (Chimeratech Fortress Dragon)
+        pool = [i for i in pool if not has_flag(s, i, "no_fusion_material")]
     if op is not None and op.spec.banish_materials and _banishes_materials(duel, me, fusion, op):
         more = op.spec.banish_materials.from_
         if "monster" in more:
@@ -1022,6 +1024,12 @@ def _fusion_combos(
                 yield combo
 
 
+def contact_only(d: Any) -> bool:  # noqa: ANN401 - a CardDef
+    """A Fusion Monster summoned only by its "contact" procedure, never by a Fusion Summon
+    ("you do not use Polymerization": Chimeratech Fortress Dragon)."""
+    return d.fx is not None and any(e.contact for e in d.fx.procedures)
+
+
 def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
     """Fusion Monsters in ``me``'s Extra Deck that a Fusion Summon could bring out now (only
     those the operation's filter names: Power Bond's Machine Fusion Monsters)."""
@@ -1032,6 +1040,7 @@ def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
         return []
     flt = op.cards.filter if op is not None and op.cards is not None else None
     return [i for i in s.sides[me].extra if s.cards[i].d.method == "fusion"
+            and not contact_only(s.cards[i].d)
             and (flt is None or matches(s, i, flt, me))
             and not s.cards[i].face_up and not (s.floating and summon_forbidden(s, i, me))
             and next(_fusion_combos(duel, me, i, op), None) is not None]  # fmt: skip
@@ -1124,7 +1133,7 @@ def listing(duel: Duel, me: int, mat: int) -> list[int]:
     out = []
     for i in s.sides[me].extra:
         d = s.cards[i].d
-        if d.method != "fusion" or s.cards[i].face_up or not d.groups:
+        if d.method != "fusion" or s.cards[i].face_up or not d.groups or contact_only(d):
             continue
         if s.floating and summon_forbidden(s, i, me):
             continue

@@ -483,6 +483,9 @@ class EffectSpec(Strict):
     # the Normal Summon), not a Special Summon (Blackwing - Sirocco the Dawn)
     without_tributes: StrictBool = False
     to_opponent: StrictBool = False  # procedure: to the opponent's field (Lava Golem)
+    # procedure (range extra): summoned by sending the monsters of its material list to the
+    # GY, from your field (you) or also the opponent's face-up monsters (both): "contact"
+    contact: Literal["you", "both"] | None = None
 
     @model_validator(mode="after")
     def _shape(self) -> EffectSpec:
