@@ -300,7 +300,8 @@ def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     if named is False:
         return False
     ignore = op.spec.ignore_conditions or bool(named) or _as_its_method(s, iid, op)
-    return can_special(duel.state, iid, ignore, link["player"]) and bool(
+    extra = op.spec.from_extra
+    return can_special(duel.state, iid, ignore, link["player"], extra) and bool(
         _zones(duel, link, op, iid, [])
     )
 
@@ -445,10 +446,13 @@ def summon_forbidden(s: State, iid: int, player: int | None = None) -> bool:
     return False
 
 
-def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> bool:
+def can_special(
+    s: State, iid: int, ignore: bool, player: int | None = None, from_extra: bool = False
+) -> bool:
     """Whether a monster may be Special Summoned by an effect: monsters that must first be
     summoned properly (Extra Deck and Special-Summon-only monsters) only once they were
-    (rulebook 3.2.3, RC-SS-003, RC-SS-009)."""
+    (rulebook 3.2.3, RC-SS-003, RC-SS-009), or from the face-down Extra Deck by an effect
+    that names it (``from_extra``: Maliss <C> TB-11)."""
     c = s.cards[iid]
     d = c.d
     if d.kind != "monster" or c.loc == MZONE:
@@ -469,6 +473,8 @@ def can_special(s: State, iid: int, ignore: bool, player: int | None = None) -> 
     if player is not None and unique_taken(s, player, iid):
         return False  # "you can only control 1"
     if d.extra:
+        if c.loc == EXTRA and not c.face_up:
+            return from_extra
         return c.proper and c.loc != EXTRA or (c.loc == EXTRA and c.face_up and d.pendulum)
     if not d.summonable:  # "must be Special Summoned by a card effect": any effect may
         return c.proper or (d.fx is not None and d.fx.summon == "by_effect_only")
@@ -837,12 +843,19 @@ def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
     for iid, zone, pos in zip(cards, zones, positions, strict=False):
         named = named_summoner(s, iid, link)
         ignore = op.spec.ignore_conditions or bool(named) or _as_its_method(s, iid, op)
-        if zone == EMPTY or named is False or not can_special(s, iid, ignore, link["player"]):
+        extra = op.spec.from_extra
+        if (
+            zone == EMPTY
+            or named is False
+            or not can_special(s, iid, ignore, link["player"], extra)
+        ):
             continue
         if zone not in _zones(duel, link, op, iid, []):
             continue
         how = op.spec.as_method or "special"
-        summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos, how)
+        # from the Extra Deck without its own method it is not summoned properly (3.2.3)
+        proper = not (extra and s.cards[iid].loc == EXTRA and not _as_its_method(s, iid, op))
+        summon_to(duel, iid, _to_player(link, op, s, iid), zone, pos, how, proper)
         if iid == link["card"]:  # summoned by its own effect: still "this card" after it
             link["gen"] = s.cards[iid].gen
         out.append(iid)
@@ -856,7 +869,15 @@ def _as_its_method(s: State, iid: int, op: Op) -> bool:
     return op.spec.as_method is not None and c.loc == EXTRA and c.d.method == op.spec.as_method
 
 
-def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str = "special") -> None:
+def summon_to(
+    duel: Duel,
+    iid: int,
+    player: int,
+    zone: int,
+    pos: str,
+    how: str = "special",
+    proper: bool = True,
+) -> None:
     s = duel.state
     c = s.cards[iid]
     if c.loc == MZONE:
@@ -865,7 +886,7 @@ def summon_to(duel: Duel, iid: int, player: int, zone: int, pos: str, how: str =
     face_up = pos != "face_down"
     lift(s, iid)
     place_monster(s, iid, player, zone, face_up, pos != "attack")
-    c.summon, c.proper = how, True
+    c.summon, c.proper = how, proper
     shown = "set" if not face_up else ("defense" if c.in_def else "attack")
     duel.emit(SummonEvent("summon", player, iid, zone, how, shown))
 

@@ -194,6 +194,8 @@ class Op(Strict):
     # special_summon: an Extra Deck monster of this kind, "treated as a Synchro Summon"
     as_method: Literal["fusion", "synchro", "xyz", "link"] | None = None
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
+    # special_summon: a monster of the face-down Extra Deck, not summoned properly
+    from_extra: StrictBool = False
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
     unless_done: StrictBool = False  # "or, if you cannot": only if the previous one did not
     # only if every target group still holds its targets ("banish both": S:P Little Knight)
