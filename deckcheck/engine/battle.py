@@ -122,9 +122,16 @@ def declare(duel: Duel, f: Frame) -> Prompt:
     does not pass priority (RC-PRIO-006): the opponent's first chance comes after a
     declaration, or when the turn player passes to leave the step."""
     f.step = "declared"
-    tp = duel.state.turn_player
+    s = duel.state
+    tp = s.turn_player
     acts = duel.effects.responses(duel, tp, "battle_step") if duel.effects.live else ()
-    return Prompt(tp, "battle", (*attack_options(duel), *acts, END_BATTLE))
+    attacks = attack_options(duel)
+    # "must attack, if able": no end to the Battle Phase while such a monster can attack
+    must = s.lasting and any(
+        has_flag(s, a.attacker, "must_attack")  # type: ignore[union-attr]
+        for a in attacks
+    )
+    return Prompt(tp, "battle", (*attacks, *acts) if must else (*attacks, *acts, END_BATTLE))
 
 
 @handles("battle", "declared")

@@ -166,7 +166,11 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if not c.face_up:
             if not no_summons:
                 opts.append(CardChoice("flip", iid))
-        elif not c.d.link and c.attacked != turn:
+        elif (
+            not c.d.link
+            and c.attacked != turn
+            and not (lasting and has_flag(s, iid, "cannot_change_position"))
+        ):
             opts.append(CardChoice("position", iid))
     if not no_special and side.pendulum_turn != turn and pendulum_pool(duel, tp):
         opts.append(PENDULUM)

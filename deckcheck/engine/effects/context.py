@@ -182,9 +182,9 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         from deckcheck.engine.query import word
 
         out = [i for i in out if word(s, i, "race") in races]
-    if sel.same_name:  # Nobleman of Crossout: the copies of the card it banished
+    if sel.same_name is not None:  # Nobleman of Crossout: the copies of the card it banished
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
-        out = [i for i in out if not names.isdisjoint(s.cards[i].d.names)]
+        out = [i for i in out if names.isdisjoint(s.cards[i].d.names) != sel.same_name]
     return out
 
 

@@ -38,7 +38,7 @@ class Select:
     random: bool = False
     highest: str | None = None
     among: str | None = None
-    same_name: bool = False
+    same_name: bool | None = None  # sharing (true) or not (false) a name with previous
     atk_within_lp: bool = False
     declared: bool | None = None  # with (true) or without (false) the declared value
     count_of: Filter | None = None  # choose: at most as many as the cards it matches

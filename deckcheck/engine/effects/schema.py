@@ -71,7 +71,8 @@ class Cards(Strict):
     highest: Literal["atk", "def"] | None = None
     # choose/all: only among the previous op's cards, or the cards the effect excavated
     among: Literal["previous", "excavated"] | None = None
-    same_name: StrictBool = False  # only cards sharing a name with the previous op's cards
+    # only cards sharing (true) or not sharing (false) a name with the previous op's cards
+    same_name: StrictBool | None = None
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
     # only cards with (true) or without (false) the name or Level the effect declared
     declared: StrictBool | None = None
