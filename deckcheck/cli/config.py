@@ -217,7 +217,7 @@ def _normalise(table: dict[str, Any]) -> dict[str, Any]:
 
 def _read_table(file: Path) -> dict[str, Any] | None:
     text = read_text(file, MAX_CONFIG_BYTES, "configuration file")
-    if file.name == "pyproject.toml" and not _may_name_deckcheck(text):
+    if file.name == "pyproject.toml" and not _may_hold_table(text):
         return None  # another tool's file, not parsed: tomllib costs start-up several ms
     import tomllib
 
@@ -236,10 +236,19 @@ def _read_table(file: Path) -> dict[str, Any] | None:
     return data
 
 
-def _may_name_deckcheck(text: str) -> bool:
-    """Could this TOML hold a ``deckcheck`` table? Not without the word, unless a quoted
-    key spells it with escapes."""
-    return "deckcheck" in text or "\\u" in text or "\\U" in text
+# the ways a TOML file reaches tool.deckcheck: a [tool.deckcheck...] header or a dotted
+# key tool.deckcheck (spaces and quotes around the dot), keys under a [tool] header, an
+# inline table tool = {...}; a quoted key may also spell them with escapes
+_TOOL_TABLE = re.compile(
+    r"""tool["'\s]*\.["'\s]*deckcheck|^\s*\[\s*["']?tool["']?\s*\]|tool["']?\s*=""", re.M
+)
+
+
+def _may_hold_table(text: str) -> bool:
+    """Could this TOML text hold a [tool.deckcheck] table? (False: it need not be parsed.)"""
+    if "\\u" in text or "\\U" in text:
+        return True
+    return "deckcheck" in text and _TOOL_TABLE.search(text) is not None
 
 
 def _describe(exc: ValidationError) -> str:

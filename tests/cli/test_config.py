@@ -104,16 +104,30 @@ def test_pyproject_without_the_table_is_passed_over(tmp_path):
     assert config.file is None and config.format is None and config.root == tmp_path.resolve()
 
 
-def test_pyproject_that_never_names_deckcheck_is_not_parsed(tmp_path):
-    # another tool's file, even a broken one, is passed over; one that could hold the
-    # table is read (the word itself, or a quoted key spelling it with escapes)
-    (tmp_path / "pyproject.toml").write_text('[project\nname = "x"\n')
+def test_pyproject_that_cannot_hold_the_table_is_not_parsed(tmp_path):
+    # another tool's file, even a broken one, is passed over (deckcheck's own pyproject.toml
+    # names it as a project and a script); every way TOML has to reach tool.deckcheck is read
+    pyproject = tmp_path / "pyproject.toml"
+    for text in ('[project\nname = "x"\n', '[project\nname = "deckcheck"\n'):
+        pyproject.write_text(text)
+        assert load_config(tmp_path).file is None
+    own = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    pyproject.write_text(own.read_text(encoding="utf-8") + "\n[broken\n")
     assert load_config(tmp_path).file is None
-    (tmp_path / "pyproject.toml").write_text('[project\nname = "deckcheck"\n')
+    pyproject.write_text('[tool.deckcheck\nformat = "goat"\n')
     with pytest.raises(InputError, match="is not valid TOML"):
         load_config(tmp_path)
-    (tmp_path / "pyproject.toml").write_text('[tool."deck\\u0063heck"]\nformat = "goat"\n')
-    assert load_config(tmp_path).format == "goat"
+    for text in (
+        '[tool.deckcheck]\nformat = "goat"\n',
+        '[ "tool" . \'deckcheck\' ]\nformat = "goat"\n',
+        '[tool]\ndeckcheck.format = "goat"\n',
+        'tool = { deckcheck = { format = "goat" } }\n',
+        'tool.deckcheck.format = "goat"\n',
+        '[tool."deck\\u0063heck"]\nformat = "goat"\n',
+        '"\\u0074ool".deckcheck.format = "goat"\n',
+    ):
+        pyproject.write_text(text)
+        assert load_config(tmp_path).format == "goat", text
 
 
 def test_settings_made_without_validation_equal_validated_ones():
