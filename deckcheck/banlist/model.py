@@ -1,13 +1,12 @@
 """A published banlist (Forbidden/Limited list), independent of any file format."""
 
-from __future__ import annotations
-
 from datetime import date
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict
 
 STATUS_BY_LIMIT = {0: "forbidden", 1: "limited", 2: "semi-limited", 3: "unlimited"}
-_GROUPS: dict[int, tuple[dict[int, Entry], dict[int, list[int]]]] = {}
+_GROUPS: dict[int, tuple[dict[int, "Entry"], dict[int, list[int]]]] = {}
 
 
 class Entry(BaseModel):
@@ -84,7 +83,7 @@ class Banlist(BaseModel):
         _GROUPS[id(self.entries)] = (self.entries, out)
         return out
 
-    def forbidden_as_limited(self) -> Banlist:
+    def forbidden_as_limited(self) -> Self:
         """A copy where every Forbidden card is Limited instead (Traditional format)."""
         entries = {
             code: e.model_copy(update={"limit": 1}) if e.limit == 0 else e

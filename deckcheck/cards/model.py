@@ -1,7 +1,5 @@
 """The card model: facts only (no effect text), frozen, with the deck-construction identity."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from datetime import date
 from functools import cached_property
@@ -96,7 +94,7 @@ class Card(Frozen):
     ygoprodeck_id: int | None = None
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Card:
+    def from_record(cls, record: dict[str, Any]) -> Self:
         """The card a snapshot row holds (``model_dump_json`` of a validated Card, read by
         ``json.loads``), built without validation: the tuples, dates, floats and nested
         models validation would give, from data that was valid when written (a test

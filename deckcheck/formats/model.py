@@ -1,9 +1,7 @@
 """A format: deck sizes, copy limit, banlist series, card pool and special rules, as data."""
 
-from __future__ import annotations
-
 from datetime import date
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -53,7 +51,7 @@ class Format(BaseModel):
     sources: list[str] = []
 
     @classmethod
-    def from_record(cls, format_id: str, record: dict[str, Any]) -> Format:
+    def from_record(cls, format_id: str, record: dict[str, Any]) -> Self:
         """A bundled format from the generated index (formats.yaml as data, validated when
         ``deckcheck banlist index`` wrote it): what validation makes of it, without the
         schema (a test compares the two on every bundled format)."""
