@@ -169,6 +169,14 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         taken = {s.cards[i].d.name for i in placed(s, _where(sel.unlike))
                  if matches(s, i, sel.unlike, link["player"])}  # fmt: skip
         out = [i for i in out if s.cards[i].d.name not in taken]
+    if sel.kind_of is not None or sel.same_kind:  # Maliss in the Mirror: "the same type"
+        if sel.kind_of is not None:
+            found = placed(s, _where(sel.kind_of))
+            ref = [i for i in found if matches(s, i, sel.kind_of, link["player"])]
+        else:
+            ref = link["previous"]
+        kinds = {s.cards[i].d.kind for i in ref}
+        out = [i for i in out if s.cards[i].d.kind in kinds]
     if sel.declared is not None:  # Mind Crush's name, Reasoning's Level
         out = [i for i in out if _is_declared(s, link, i) == sel.declared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest

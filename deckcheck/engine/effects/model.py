@@ -68,6 +68,8 @@ class Select:
     atk_at_most: str | None = None  # self: ATK at most this card's ATK (Scarlight)
     points_here: bool = False  # only Link monsters that point to this card
     unlike: Filter | None = None  # only cards whose name no card matching this has
+    kind_of: Filter | None = None  # only cards of a kind a card matching this has
+    same_kind: bool = False  # only cards of the kind of the previous operation's cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +212,8 @@ def select(spec: sch.Cards) -> Select:
         atk_at_most=spec.atk_at_most,
         points_here=spec.points_here,
         unlike=parse_filter(spec.unlike) if spec.unlike is not None else None,
+        kind_of=parse_filter(spec.kind_of) if spec.kind_of is not None else None,
+        same_kind=spec.same_kind,
     )
 
 

@@ -114,6 +114,9 @@ class Cards(Strict):
     # only cards whose name no card matching this filter has (White Rabbit: "with a
     # different name from the cards in your GY")
     unlike: FilterSpec | None = None
+    # only cards of a kind (monster, spell, trap) that a card matching this filter has
+    kind_of: FilterSpec | None = None
+    same_kind: StrictBool = False  # only cards of the kind of the previous operation's cards
 
 
 class Leave(Strict):
