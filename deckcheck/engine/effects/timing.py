@@ -23,7 +23,14 @@ from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, equip_monsters, new_link
 from deckcheck.engine.effects.model import Cond, Effect
-from deckcheck.engine.effects.ops import can_do, hand_toll, summon_locked, surplus, targets_possible
+from deckcheck.engine.effects.ops import (
+    can_do,
+    hand_toll,
+    player_flag,
+    summon_locked,
+    surplus,
+    targets_possible,
+)
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
@@ -141,11 +148,16 @@ def can_activate(
 
 def activation_locked(s: State, player: int, iid: int) -> bool:
     """Whether ``player`` may not activate this card or its effects now: its name is locked
-    (``lock_name``), or it is a monster whose effects a ``no_monster_effects`` flag of the
-    player forbids (Dominus Purge: "the effects of DARK, WATER and FIRE monsters")."""
+    (``lock_name``), it is a Trap Card (on the field or in the hand) and the player has the
+    flag ``no_trap_activations``, or it is a monster whose effects a ``no_monster_effects``
+    flag of the player forbids (Dominus Purge: "the effects of DARK, WATER and FIRE
+    monsters")."""
     if name_locked(s, player, iid):
         return True
-    if s.cards[iid].d.kind != "monster":
+    c = s.cards[iid]
+    if c.d.kind == "trap" and c.loc in (SZONE, MZONE, HAND):  # not from the GY (002:7507)
+        return player_flag(s, player, "no_trap_activations")  # Jinzo
+    if c.d.kind != "monster":
         return False
     for f in s.floating:
         if f.get("kind") != "flags" or f["player"] != player:
