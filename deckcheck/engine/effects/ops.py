@@ -256,8 +256,18 @@ def _on_field(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 
 
 def _destroyable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
-    """Only cards on the field can be destroyed (RC-ZONE-002)."""
-    return duel.state.cards[iid].loc in FIELD
+    """Only cards on the field can be destroyed (RC-ZONE-002), and cards in the hand by an
+    effect that says so ("destroy 1 Dinosaur monster in your hand or face-up field")."""
+    loc = duel.state.cards[iid].loc
+    return loc in FIELD or loc == HAND and _names_hand(op)
+
+
+def _names_hand(op: Op) -> bool:
+    """Whether the operation's selection names the hand as a place its cards may be."""
+    sel = op.cards
+    return sel is not None and any(
+        t.field == "location" and not t.negate and HAND in t.values for t in sel.filter.terms
+    )
 
 
 def _to_hand_ok(duel: Duel, link: Link, op: Op, iid: int) -> bool:
@@ -495,8 +505,7 @@ def _to_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
     s = duel.state
     out = []
     for iid in _cards(duel, link, op, ans):
-        c = s.cards[iid]
-        if c.loc not in FIELD or has_flag(s, iid, "no_effect_destroy"):
+        if not _destroyable(duel, link, op, iid) or has_flag(s, iid, "no_effect_destroy"):
             continue
         if _shielded(s, iid, link, "no_opponent_effect_destroy"):
             continue
@@ -519,7 +528,7 @@ def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     victims = _to_destroy(duel, link, op, ans)
     uses, _ = replace.plan(duel, victims, "effect", ans.get("replaced", []), link["card"])
     saved = replace.carry_out(duel, uses) if uses else []
-    out = [i for i in victims if i not in saved and s.cards[i].loc in FIELD]
+    out = [i for i in victims if i not in saved and _destroyable(duel, link, op, i)]
     for iid in out:
         duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
         if s.cards[iid].loc == MZONE:  # "the ATK it had on the field", for a damage after it
