@@ -14,23 +14,24 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
-_REQUIRED = object()
-# per model class: every field at its default (_REQUIRED for none), in declaration order, and
-# the fields whose default is copied per model (the classes are few and fixed)
-_PLANS: dict[type[BaseModel], tuple[dict[str, Any], tuple[str, ...]]] = {}
+# per model class: every field's default (required ones left out), in declaration order,
+# the fields whose default is copied per model, and the required fields (the classes are
+# few and fixed)
+_PLANS: dict[type[BaseModel], tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _plan(model: type[BaseModel]) -> tuple[dict[str, Any], tuple[str, ...]]:
+def _plan(model: type[BaseModel]) -> tuple[dict[str, Any], tuple[str, ...], tuple[str, ...]]:
     plan = _PLANS.get(model)
     if plan is None:
-        defaults = {}
+        defaults: dict[str, Any] = {}
         for name, info in model.model_fields.items():
             if info.default_factory is not None:
                 raise TypeError(f"{model.__name__}.{name}: a default factory is not supported")
-            defaults[name] = _REQUIRED if info.is_required() else info.default
+            defaults[name] = None if info.is_required() else info.default
+        required = tuple(n for n, info in model.model_fields.items() if info.is_required())
         mutable = (dict, list, BaseModel)
         copied = tuple(n for n, v in defaults.items() if isinstance(v, mutable))
-        plan = _PLANS[model] = (defaults, copied)
+        plan = _PLANS[model] = (defaults, copied, required)
     return plan
 
 
@@ -38,17 +39,17 @@ def construct(model: type[M], values: dict[str, Any]) -> M:
     """The model with these field values, missing ones at their defaults (mutable ones
     copied, as validation does), the given ones marked as set; fields in declaration order,
     as validation orders them."""
-    defaults, copied = _plan(model)
-    fields = {**defaults, **values}
-    for name in copied:
+    defaults, copied, required = _plan(model)
+    for name in required:
         if name not in values:
-            fields[name] = _copy(defaults[name])
+            raise TypeError(f"{model.__name__}: {name} is required")
+    fields = {**defaults, **values}
     if len(fields) != len(defaults):
         unknown = ", ".join(sorted(set(values) - set(defaults)))
         raise TypeError(f"{model.__name__}: no field {unknown}")
-    if _REQUIRED in fields.values():
-        missing = [name for name, value in fields.items() if value is _REQUIRED]
-        raise TypeError(f"{model.__name__}: {', '.join(missing)} required")
+    for name in copied:
+        if name not in values:
+            fields[name] = _copy(defaults[name])
     made = model.__new__(model)
     _set(made, "__dict__", fields)
     _set(made, "__pydantic_fields_set__", set(values))

@@ -18,7 +18,7 @@ def test_defaults_fields_set_and_order_as_validated():
 
 
 def test_a_missing_required_field_or_an_unknown_one_is_refused():
-    with pytest.raises(TypeError, match="passcode required"):
+    with pytest.raises(TypeError, match="passcode is required"):
         construct(Entry, {"limit": 1})
     with pytest.raises(TypeError, match="no field copies"):
         construct(Entry, {"passcode": 1, "copies": 2})
