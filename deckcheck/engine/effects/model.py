@@ -80,6 +80,7 @@ class Op:
     effect: Effect | None = None  # create_floating: the effect it creates
     counting: Filter | None = None  # only these of the previous operation's cards count
     condition: Cond | None = None  # only if this holds when the operation is reached
+    deck_materials_if: Filter | None = None  # fusion_summon: Deck materials while it matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +224,9 @@ def op(spec: sch.Op, card_kind: str = "monster") -> Op:
         nested = compile_effect(-1, spec.effect, card_kind, None)
     counting = parse_filter(spec.counting) if spec.counting is not None else None
     cond = condition(spec.condition) if spec.condition is not None else None
-    return Op(spec.do, select(spec.cards) if spec.cards else None, spec, nested, counting, cond)
+    deck_if = parse_filter(spec.deck_materials_if) if spec.deck_materials_if else None
+    cards = select(spec.cards) if spec.cards else None
+    return Op(spec.do, cards, spec, nested, counting, cond, deck_if)
 
 
 CATEGORY_OF = {

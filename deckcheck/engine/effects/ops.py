@@ -1019,6 +1019,11 @@ def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]
         pool += [i for i in s.sides[me].hand if s.cards[i].d.kind == "monster"]
     if "monster" in where:
         pool += s.monsters(me)
+    if op is not None and op.deck_materials_if is not None:  # Shaddoll Fusion
+        from deckcheck.engine.effects.context import count_matching
+
+        if count_matching(s, op.deck_materials_if, me):
+            pool += [i for i in s.sides[me].deck if s.cards[i].d.kind == "monster"]
     if s.lasting:  # "cannot be used as Fusion Material" (Chimeratech Fortress Dragon)
         pool = [i for i in pool if not has_flag(s, i, "no_fusion_material")]
     if op is not None and op.spec.banish_materials and _banishes_materials(duel, me, fusion, op):

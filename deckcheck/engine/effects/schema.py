@@ -210,6 +210,9 @@ class Op(Strict):
     # fusion_summon: where its materials come from (default: your hand and Monster Zones),
     # and further places whose materials are banished
     materials_from: list[Literal["hand", "monster"]] = []
+    # fusion_summon: monsters in your Deck are materials too while a card matches this
+    # ("if your opponent controls a monster Special Summoned from the Extra Deck")
+    deck_materials_if: FilterSpec | None = None
     # only if this holds when the operation is reached ("then, if you have 3 or more Spells
     # in your GY, you can draw 1")
     condition: Condition | None = None
