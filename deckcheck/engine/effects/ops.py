@@ -1466,7 +1466,7 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
             for card, gen, value in link.get("known_atk", ()):
                 if card == iid and gen == s.cards[iid].gen:
                     return int(value)
-        return atk(s, iid)
+        return atk(s, iid) * (spec.amount or 1)
     if spec.amount_of == "def":
         return defense(s, iid)
     if spec.amount_of == "level":

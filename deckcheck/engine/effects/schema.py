@@ -306,6 +306,7 @@ class Condition(Strict):
     opponent_deck_at_least: Count | None = None
     not_sent_this_turn: StrictBool | None = None  # not the turn this card arrived in the GY
     set_this_turn: StrictBool | None = None  # this card was Set in its zone this turn
+    points_to_monster: StrictBool | None = None  # this Link card points to a monster
     no_cards_but_self: StrictBool | None = None  # you control no other cards
     fewer_monsters: StrictBool | None = None  # you control fewer monsters than your opponent
     # no monster matching this declared an attack this turn ("cannot attack the turn you

@@ -383,6 +383,11 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
+    if c.points_to_monster is not None:  # Maliss <Q> Hearts Crypter
+        from deckcheck.engine.effects.context import pointed_monsters
+
+        if bool(pointed_monsters(s, card)) != c.points_to_monster:
+            return False
     if c.set_this_turn is not None:  # the Maliss Traps' cost only the turn they were Set
         mine = s.cards[card]
         if (mine.loc == SZONE and mine.placed == s.turn) != c.set_this_turn:
