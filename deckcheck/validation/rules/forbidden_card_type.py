@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.cards.filters import is_a, traits
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import Section
 from deckcheck.validation.context import Context
@@ -20,6 +19,8 @@ def find(ctx: Context) -> Iterator[Violation]:
     kinds = ctx.format.forbidden_kinds
     if not kinds:
         return
+    from deckcheck.cards.filters import is_a, traits  # only formats that ban kinds need it
+
     for used in ctx.used:
         for kind in kinds:
             if is_a(traits(used.card), kind):
@@ -33,6 +34,10 @@ def find(ctx: Context) -> Iterator[Violation]:
 
 
 def concerns(day: Context, card: Card, section: Section) -> bool:
+    if not day.format.forbidden_kinds:
+        return False
+    from deckcheck.cards.filters import is_a, traits
+
     return any(is_a(traits(card), kind) for kind in day.format.forbidden_kinds)
 
 

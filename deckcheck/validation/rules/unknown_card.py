@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
-from deckcheck.cards.suggest import budget_scope
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -18,6 +17,8 @@ def find(ctx: Context) -> Iterator[Violation]:
     """One violation per unknown passcode or name and section, with its count."""
     if not ctx.has_unknown:
         return
+    from deckcheck.cards.suggest import budget_scope  # a deck of known cards never needs it
+
     cards = ctx.cards
     groups: dict[tuple[str, int | str], list[int | None]] = {}  # the lines of each
     for section in ("main", "extra", "side"):
