@@ -103,6 +103,7 @@ class Trig:
     face_up: bool | None = None  # moves: the card was face-up where it was
     sent: bool = False  # battle_destroyed_other: once the monster is sent to the GY
     other_source: bool = False  # not from an effect of a card of this card's name
+    own_source: bool = False  # from an effect of a card of this card's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +345,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             face_up=t.face_up,
             sent=t.sent,
             other_source=t.other_source,
+            own_source=t.own_source,
         )
     cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)

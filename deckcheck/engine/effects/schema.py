@@ -373,6 +373,9 @@ class Trigger(Strict):
     # the event did not come from an effect of a card with this card's name (Dark Room of
     # Nightmare: "except from this card's name")
     other_source: StrictBool = False
+    # the event came from an effect of a card with this card's name ("when Summoned this
+    # way": Graydle Slime)
+    own_source: StrictBool = False
     categories: list[
         Literal[
             "draw",

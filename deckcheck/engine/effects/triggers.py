@@ -179,6 +179,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         return None
     if t.self and card not in cards:
         return None
+    if t.own_source and not _source_named(s, card):
+        return None  # "when Summoned this way": by its own effect (Graydle Slime)
     if t.bound:
         from deckcheck.engine.effects.context import bound
 
