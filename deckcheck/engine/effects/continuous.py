@@ -128,6 +128,9 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "atk", "set", value, iid))
                 if a.defense and times:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
+                if a.swap_original:  # "switch the original ATK and DEF" (Red Ransom)
+                    wanted.append((t, "atk", "set_base", printed(s, t).defense, iid))
+                    wanted.append((t, "defense", "set_base", printed(s, t).atk, iid))
                 if a.atk_of == "battle_opponent" and _battle_foe_atk(s, t):
                     wanted.append((t, "atk", "add", _battle_foe_atk(s, t), iid))
                 if a.atk_of in ("equipped_monster", "equipped_monster_half"):

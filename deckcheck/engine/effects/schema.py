@@ -460,6 +460,8 @@ class Applies(Strict):
     # ATK change: the current ATK of the opponent's monster this card battles (Crystal Wing)
     # equipped_monster: the printed ATK of the monster card equipped to it (Relinquished Anima)
     atk_of: Literal["battle_opponent", "equipped_monster", "equipped_monster_half"] | None = None
+    # the original ATK and DEF are switched (Maliss <Q> Red Ransom)
+    swap_original: StrictBool = False
     # its attacks each Battle Phase: as many as the materials of its summon matching this
     # (Shooting Quasar Dragon: its non-Tuner Synchro Materials)
     attacks_of_materials: FilterSpec | None = None
