@@ -13,7 +13,7 @@ from typing import Any
 from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
 from deckcheck.engine.query import view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
-from deckcheck.engine.zones import co_linked
+from deckcheck.engine.zones import co_linked, linked
 
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
@@ -36,6 +36,8 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
                 ok = c.loc == MZONE and ("extra" if c.seq >= 5 else "main") in t.values
             elif t.field == "co_linked":
                 ok = co_linked(s, iid) in t.values
+            elif t.field == "linked":
+                ok = linked(s, iid) in t.values
             elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
             elif t.field == "summoned":  # how it came to the field last (Inst.summon)

@@ -80,6 +80,25 @@ def co_linked(state: State, iid: int) -> bool:
     return any(where in mine and at in targets for where, targets in links if where != at)
 
 
+def linked(state: State, iid: int) -> bool:
+    """Whether a monster on the field is linked: a Link monster points to it, or it is a
+    Link monster that points to a monster (Galatea, the Orcust Automaton)."""
+    c = state.cards[iid]
+    if c.loc != MZONE:
+        return False
+    at = cell(c.ctrl, c.seq)
+    links = link_monsters(state)
+    if any(at in targets for where, targets in links if where != at):
+        return True
+    if not c.d.link:
+        return False
+    occupied = {cell(state.cards[i].ctrl, state.cards[i].seq)
+                for i in (*state.sides[0].mzone, *state.sides[1].mzone, *state.emz)
+                if i != EMPTY}  # fmt: skip
+    mine = next(targets for where, targets in links if where == at)
+    return any(x in occupied for x in mine)
+
+
 def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[int]:
     zones = state.sides[player].mzone
     return [s for s in range(5) if zones[s] == EMPTY or zones[s] in exclude]
