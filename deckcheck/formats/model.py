@@ -55,7 +55,8 @@ class Format(BaseModel):
         """A bundled format from the generated index (formats.yaml as data, validated when
         ``deckcheck banlist index`` wrote it): what validation makes of it, without the
         schema (a test compares the two on every bundled format)."""
-        values = {"id": format_id, **record}
+        # keys that are no field are ignored, as validation ignores them
+        values = {"id": format_id, **{k: v for k, v in record.items() if k in cls.model_fields}}
         for name in ("main", "extra", "side"):
             if name in values:
                 values[name] = construct(SizeRange, values[name])

@@ -111,6 +111,11 @@ def test_bundled_formats_read_without_validation_equal_validated_ones():
         assert fmt.main is not Format.model_fields["main"].default  # a copy, as validated
 
 
+def test_a_key_that_is_no_field_is_ignored_as_validation_ignores_it():
+    record = {"name": "Odd", "copy_limit": 2, "notes": "not a field"}
+    assert Format.from_record("odd", record) == Format(id="odd", **record)
+
+
 def test_an_invalid_bundled_format_is_refused_when_the_index_is_written(tmp_path):
     from deckcheck.banlist.store import FORMATS, index_text
     from deckcheck.io.errors import DataError
