@@ -62,7 +62,7 @@ class Checker:
         return self._banlists
 
     def format(self, format_id: str | Format) -> Format:
-        if isinstance(format_id, Format):
+        if not isinstance(format_id, str):  # a str test is cheaper than a model class's
             return format_id
         if self._formats is None:
             from deckcheck.formats.registry import load_formats

@@ -7,11 +7,11 @@ the rules that run because the deck concerns them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
@@ -21,6 +21,26 @@ from deckcheck.formats.model import Format
 from deckcheck.validation.scan import EMPTY_SCAN, Scan
 
 _passcode = attrgetter("passcode")
+T = TypeVar("T")
+
+
+class cached(Generic[T]):  # noqa: N801 (a decorator, named like cached_property)
+    """functools.cached_property without its lock (Python 3.11 takes one on every first
+    read, a cost paid per check here): a Context belongs to one check in one thread."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        found = obj.__dict__[self.name] = self.func(obj)
+        return found
 
 
 @dataclass(slots=True)
@@ -55,10 +75,10 @@ class Context:
 
     @property
     def cards(self) -> dict[int, Card | None]:
-        """Each distinct passcode's card, looked up once."""
+        """Each distinct passcode's card (None: unknown), in the order they come."""
         return self.scan.cards
 
-    @cached_property
+    @cached
     def distinct_cards(self) -> list[Card]:
         """The deck's distinct cards, each once (printings together), in the order they
         come: what the rules that judge each card look at."""
@@ -78,7 +98,7 @@ class Context:
         """A passcode the card data does not have, or a slot without a passcode."""
         return self.scan.unknown
 
-    @cached_property
+    @cached
     def name_counts(self) -> dict[str, dict[int, int]]:
         """Copies per name key across Main+Extra+Side, split by passcode (for messages)."""
         counts: dict[str, dict[int, int]] = {}
@@ -96,7 +116,7 @@ class Context:
                         per[code] = per.get(code, 0) + n
         return counts
 
-    @cached_property
+    @cached
     def distinct_names(self) -> list[tuple[str, dict[int, int]]]:
         """Name keys with their copies; a key whose copies are exactly another's (a card
         that also has a name by rule, alone in the deck) is folded into the first key."""
@@ -109,7 +129,7 @@ class Context:
                 out.append((key, counts))
         return out
 
-    @cached_property
+    @cached
     def used(self) -> list[Used]:
         """The deck's distinct cards (printings together), in the order they come."""
         by_uid: dict[str, Used] = {}
@@ -152,7 +172,7 @@ class Context:
         first = self._first_lines
         return min((first[c] for c in set(passcodes) if c in first), default=None)
 
-    @cached_property
+    @cached
     def _first_lines(self) -> dict[int | None, int]:
         """Each passcode's first input line, found in one pass over the slots."""
         first: dict[int | None, int] = {}
