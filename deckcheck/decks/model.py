@@ -19,14 +19,17 @@ SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
 _passcode = attrgetter("passcode")
 
 
-# "(passcode, copies)" as the digest spells it, kept: formatting two numbers costs more
-# than a look-up (a batch meets the same cards again and again)
-_SPELLED: BoundedCache[tuple[int, int], str] = BoundedCache(16_384)
+class _Spelled(BoundedCache[tuple[int, int], str]):
+    """ "(passcode, copies)" as the digest spells each pair, kept: a look-up in C costs less
+    than formatting two numbers (a batch meets the same cards again and again)."""
+
+    def __missing__(self, pair: tuple[int, int]) -> str:
+        found = self[pair] = f"({pair[0]}, {pair[1]})"
+        return found
 
 
-def _spell(pair: tuple[int, int]) -> str:
-    found = _SPELLED[pair] = f"({pair[0]}, {pair[1]})"
-    return found
+_SPELLED = _Spelled(16_384)
+_spelled = _SPELLED.__getitem__
 
 
 @dataclass(slots=True)
@@ -78,20 +81,20 @@ class Deck:
 
         ``counts``: the sections' passcode counts when the caller has them already.
         """
-        h = sha256()
-        spelled = _SPELLED.get
+        parts = []
         for name in SECTIONS:
             counts_here = counts[name] if counts is not None else self.counts(name)
             # section name, then the (passcode, copies) pairs in passcode order, spelled as
             # repr() of the sorted pairs (the digests already stored use it) but built faster
-            pairs = ", ".join([spelled(p) or _spell(p) for p in sorted(counts_here.items())])
-            h.update(f"{name}:[{pairs}];".encode())
+            codes = sorted(counts_here)  # ints sort faster than pairs
+            pairs = map(_spelled, zip(codes, map(counts_here.__getitem__, codes), strict=True))
+            parts.append(f"{name}:[{', '.join(pairs)}];")
             slots = self.section(name)
             if len(slots) != sum(counts_here.values()):  # cards named but not known
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)
-                h.update(("?" + "|".join(unknown)).encode())
+                parts.append("?" + "|".join(unknown))
         # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)
-        return "sha256:" + h.hexdigest()
+        return "sha256:" + sha256("".join(parts).encode()).hexdigest()
 
     @classmethod
     def from_passcodes(
