@@ -124,6 +124,19 @@ def test_garbage_stops_after_too_many_problems(db):
     assert "too many" in deck.problems[-1].message
 
 
+def test_runs_of_digit_lines_keep_the_line_by_line_rules(db):
+    # digit lines are read in bulk; a run with one odd line is read line by line: the
+    # Fullwidth digits and the zero are problems at their lines, the rest are cards
+    text = f"#main\n{POT}\n\uff11\uff12\n{BEWD}\n0\n{POT}\n#extra\n{BEUD}\n"
+    deck = read_ydk(text, db)
+    assert codes(deck) == ([POT, BEWD, POT], [BEUD], [])
+    assert [s.line for s in deck.main] == [2, 4, 6]
+    assert [p.line for p in deck.problems] == [3, 5]
+    # too many problems inside a run stop the reading there, later sections unread
+    stopped = read_ydk("#main\n" + "0\n" * (MAX_PROBLEMS * 2) + f"#extra\n{BEUD}\n", db)
+    assert len(stopped.problems) == MAX_PROBLEMS + 1 and stopped.extra == []
+
+
 def test_card_limit_edge(db):
     legal = read_ydk("#main\n" + f"{POT}\n" * MAX_CARDS + "#extra\n", db)
     assert len(legal.main) == MAX_CARDS
