@@ -72,26 +72,13 @@ def effect_name_notes(ctx: Context) -> Iterator[str]:
     cards = [card for card in ctx.cards.values() if card is not None and card.effect_name_changes]
     if not cards:
         return
+    names = ctx.name_totals
     seen: set[tuple[str, str]] = set()
     for card in cards:
         for other in card.effect_name_changes:
-            if other not in card.name_keys and (card.name, other) not in seen and named(ctx, other):
+            if other in names and other not in card.name_keys and (card.name, other) not in seen:
                 seen.add((card.name, other))
                 yield rename_note(card.name, other)
-
-
-def named(ctx: Context, key: str) -> bool:
-    """Some card of the deck has the name ``key`` (``key`` in ctx.name_totals, without
-    adding up the deck's names): the passcodes with that name are kept across checks, for
-    the few names that cards take by effect."""
-    known: dict[str, frozenset[int]] = ctx.cache.setdefault(("named",), {})
-    codes = known.get(key)
-    if codes is None:
-        cards = ctx.db.with_name_key(key)
-        codes = known[key] = frozenset(
-            code for card in cards if key in card.name_keys for code in card.passcodes
-        )
-    return not codes.isdisjoint(ctx.cards)
 
 
 def rename_note(name: str, other: str) -> str:
