@@ -14,7 +14,6 @@ verdicts (valid or not, and each violation's rule and cards) are deckcheck's on 
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -145,7 +144,7 @@ def check(deck: Deck, table: Table) -> dict[str, Any]:
     violations: list[dict[str, Any]] = []
     for line, message in deck.problems:
         violations.append(violation("parse-error", "DC001", message, [], None, 0, line=line))
-    counts = {section: Counter(deck.sections[section]) for section in SECTIONS}
+    counts = {section: tally(deck.sections[section]) for section in SECTIONS}
     totals: dict[str, int] = {}
     flagged: list[Info] = []  # cards outside the pool or never legal
     for section, per in counts.items():
@@ -203,7 +202,17 @@ def check(deck: Deck, table: Table) -> dict[str, Any]:
     }
 
 
-def cards_with_renames(table: Table, counts: dict[str, Counter[int]]) -> list[Info]:
+def tally(codes: list[int]) -> dict[int, int]:
+    """Copies of each passcode, in the order they come (a plain dict: building a Counter
+    costs more than this loop for a deck's few dozen cards)."""
+    counts: dict[int, int] = {}
+    get = counts.get
+    for code in codes:
+        counts[code] = get(code, 0) + 1
+    return counts
+
+
+def cards_with_renames(table: Table, counts: dict[str, dict[int, int]]) -> list[Info]:
     renamed = table.renamed
     if all(renamed.isdisjoint(per) for per in counts.values()):
         return []
@@ -211,7 +220,7 @@ def cards_with_renames(table: Table, counts: dict[str, Counter[int]]) -> list[In
     return [info for c in sorted(found) if (info := table.cards[c]) is not None]
 
 
-def by_code(table: Table, counts: dict[str, Counter[int]], key: str) -> dict[int, int]:
+def by_code(table: Table, counts: dict[str, dict[int, int]], key: str) -> dict[int, int]:
     found: dict[int, int] = {}
     for per in counts.values():
         for code, n in per.items():
@@ -224,7 +233,7 @@ def by_code(table: Table, counts: dict[str, Counter[int]], key: str) -> dict[int
 def names(
     deck: Deck,
     table: Table,
-    counts: dict[str, Counter[int]],
+    counts: dict[str, dict[int, int]],
     over: list[str],
     totals: dict[str, int],
     violations: list[dict[str, Any]],
@@ -262,7 +271,7 @@ def names(
 def pool(
     deck: Deck,
     table: Table,
-    counts: dict[str, Counter[int]],
+    counts: dict[str, dict[int, int]],
     flagged: list[Info],
     violations: list[dict[str, Any]],
 ) -> None:
@@ -321,12 +330,13 @@ def placement(
             violations.append(violation(rule, dc, message, [code], info.name, 1, line=line))
 
 
-def digest(counts: dict[str, Counter[int]]) -> str:
-    h = hashlib.sha256()
+def digest(counts: dict[str, dict[int, int]]) -> str:
+    parts = []
     for name in SECTIONS:
-        pairs = ", ".join([f"({code}, {n})" for code, n in sorted(counts[name].items())])
-        h.update(f"{name}:[{pairs}];".encode())
-    return "sha256:" + h.hexdigest()
+        per = counts[name]
+        pairs = ", ".join([f"({code}, {per[code]})" for code in sorted(per)])
+        parts.append(f"{name}:[{pairs}];")
+    return "sha256:" + hashlib.sha256("".join(parts).encode()).hexdigest()
 
 
 def load(path: str) -> Deck:
