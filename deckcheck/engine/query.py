@@ -104,10 +104,12 @@ def unaffected(s: State, iid: int, source: int) -> bool:
             spared = m.value.partition(":")[2].casefold()  # "except Mathmech cards"
             if not spared or spared not in (a.casefold() for a in view(s, source).archetypes):
                 return True
-        if m.value == "unaffected_by_opponent":
+        if m.value in ("unaffected_by_opponent", "unaffected_by_opponent_monsters"):
             from deckcheck.engine.effects.context import controller_of
 
-            if controller_of(s, source) != s.cards[iid].ctrl:
+            theirs = controller_of(s, source) != s.cards[iid].ctrl
+            monster = s.cards[source].d.kind == "monster"  # Aquarium Stage: monster effects
+            if theirs and (m.value == "unaffected_by_opponent" or monster):
                 return True
     return False
 

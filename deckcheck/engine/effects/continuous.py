@@ -143,6 +143,8 @@ def _adjust_once(duel: Duel) -> bool:
                     n = _attacks_of_materials(s, t, a.attacks_of_materials)
                     if n > 1:
                         wanted.append((t, "flag", "add", f"attacks:{n}", iid))
+                if a.against is not None and not _foe_matches(s, t, a.against, c.ctrl):
+                    continue  # only while it battles such a monster (Aquarium Stage)
                 for flag in a.flags:  # an immunity may spare an archetype's cards
                     spared = f"{flag}:{a.except_archetype}" if a.except_archetype else flag
                     wanted.append((t, "flag", "add", spared, iid))
@@ -183,6 +185,18 @@ def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]
                     wanted.append((t, "atk", "add", a.atk, f["card"]))
                 if a.defense:
                     wanted.append((t, "defense", "add", a.defense, f["card"]))
+
+
+def _foe_matches(s: State, iid: int, spec: dict[str, Any], player: int) -> bool:
+    """Whether the monster ``iid`` battles now matches a filter (none: False)."""
+    from deckcheck.cards.filters import parse_filter
+    from deckcheck.engine.select import matches
+
+    b = s.battle
+    if b is None or iid not in (b.attacker, b.target) or EMPTY in (b.attacker, b.target):
+        return False
+    other = b.target if iid == b.attacker else b.attacker
+    return matches(s, other, parse_filter(spec), player)
 
 
 def _battle_foe_atk(s: State, iid: int) -> int:

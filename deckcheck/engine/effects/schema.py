@@ -462,6 +462,9 @@ class Applies(Strict):
     atk_of: Literal["battle_opponent", "equipped_monster", "equipped_monster_half"] | None = None
     # the original ATK and DEF are switched (Maliss <Q> Red Ransom)
     swap_original: StrictBool = False
+    # the flags hold for a card only while the monster it battles matches this (Aquarium
+    # Stage: "cannot be destroyed by battle with a non-WATER monster")
+    against: FilterSpec | None = None
     # its attacks each Battle Phase: as many as the materials of its summon matching this
     # (Shooting Quasar Dragon: its non-Tuner Synchro Materials)
     attacks_of_materials: FilterSpec | None = None
