@@ -9,10 +9,8 @@ from deckcheck.io.trusted import construct
 
 
 class SizeRange(BaseModel):
-    # the bundled formats are read with ``Format.from_record``: the schema is built only
-    # for a formats file a person names
-    model_config = ConfigDict(defer_build=True)
-
+    # built at import, not deferred: its instances are Format's defaults, and a JSON schema
+    # (the service's OpenAPI) serialises defaults with the default's own serializer
     min: int = 0
     max: int
 
