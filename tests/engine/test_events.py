@@ -26,19 +26,20 @@ from deckcheck.engine.events import TYPES, AttackEvent, Decision, SummonEvent, f
 from deckcheck.engine.log import read_log, replay
 from deckcheck.engine.scenario import position
 from deckcheck.engine.state import EMPTY, State
+from tests.pins import log_as_current
 
 OLD_LOGS = sorted((Path(__file__).parent / "logs").glob("v1-*.jsonl"))
 
 
 @pytest.mark.parametrize("path", OLD_LOGS, ids=[p.stem for p in OLD_LOGS])
-def test_logs_written_before_typed_events_still_replay(db, path):
+def test_logs_written_before_typed_events_still_replay(db, path, tmp_path):
     # written by the engine of commit 7c4cf93, whose events and actions were plain tuples
-    result = replay(read_log(path), db)
+    result = replay(read_log(log_as_current(path, db.version, tmp_path)), db)
     assert result.ok, result.message
 
 
 def test_a_changed_old_log_is_still_caught(db, tmp_path):
-    lines = OLD_LOGS[0].read_text().splitlines()
+    lines = log_as_current(OLD_LOGS[0], db.version, tmp_path).read_text().splitlines()
     n = next(i for i, line in enumerate(lines) if '"damage"' in line)
     event = json.loads(lines[n])["event"]
     event[2] += 1  # one more point of damage than happened
