@@ -25,8 +25,19 @@ def test_duel_reports_results_and_coverage(capsys):
     assert r.code == 0, r.err
     assert "6 games, AI_Blackwing vs AI_DarkMagician, agents greedy vs random" in r.out
     assert "95% CI" in r.out and "median" in r.out
+    # both decks play every card as printed (issue 14): the supported share comes first
+    share = r.out.index("AI_DarkMagician: 100.0% of card copies supported")
+    assert share < r.out.index("6 games") and "Every card is played faithfully." in r.out
+    assert "Not played faithfully yet" not in r.out
+
+
+def test_duel_names_the_cards_not_played_faithfully(capsys):
+    tear = str(DECKS / "AI_Tearlaments.ydk")  # 18% of its copies have card files
+    r = run(capsys, "duel", tear, B, "--no-validate", "--games", "2", "--seed", "3")
+    assert r.code == 0, r.err
+    assert r.out.index("AI_Tearlaments: ") < r.out.index("2 games")
     assert "Not played faithfully yet (coverage):" in r.out
-    assert "Dark Magical Circle" in r.out or "Dark Magic Veil" in r.out or "Spell" in r.out
+    assert "Tearlaments Kitkallos" in r.out.split("Not played faithfully yet")[1]
 
 
 def test_duel_json_is_stable_for_a_seed_and_across_workers(capsys):
