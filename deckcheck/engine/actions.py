@@ -28,6 +28,7 @@ logs keep their format; ``as_action`` turns a JSON list back into the typed acti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 
@@ -98,6 +99,11 @@ class NameChoice(NamedTuple):
     def __str__(self) -> str:
         return f"declare {self.value}"
 
+
+# Actions are immutable, so the rules hand out one shared record per (kind, card) and per
+# zone: a lookup in C instead of a NamedTuple's Python-level constructor at every prompt
+card_choice = lru_cache(maxsize=8192)(CardChoice)
+ZONE_CHOICES = tuple(ZoneChoice("zone", z) for z in range(8))
 
 Action = Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice | EffectChoice | NameChoice
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import Action, CardChoice
+from deckcheck.engine.actions import Action, card_choice
 from deckcheck.engine.events import DamageEvent, WinEvent
 from deckcheck.engine.query import sameness
 from deckcheck.engine.state import DRAW
@@ -57,5 +57,5 @@ def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
         key = (sameness(s, iid) if lasting else id(c.d), c.loc)
         if key not in seen:
             seen.add(key)
-            out.append(CardChoice(kind, iid))
+            out.append(card_choice(kind, iid))
     return tuple(out)

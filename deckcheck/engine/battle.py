@@ -17,7 +17,7 @@ from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, P
 from deckcheck.engine.base import check_win, damage
 from deckcheck.engine.effects import replace
 from deckcheck.engine.effects.ops import player_flag
-from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent
+from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_event
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
 from deckcheck.engine.query import atk, defense, has_flag
@@ -30,13 +30,13 @@ if TYPE_CHECKING:
 @handles("battle", "start")
 def battle_start(duel: Duel, f: Frame) -> None:
     duel.state.phase = "battle"
-    duel.emit(PhaseEvent("phase", "battle"))
+    duel.emit(phase_event("phase", "battle"))
     open_window(duel, "battle_start", "battle_step")
 
 
 @handles("battle", "battle_step")
 def battle_step(duel: Duel, f: Frame) -> None:
-    duel.emit(PhaseEvent("step", "battle"))
+    duel.emit(phase_event("step", "battle"))
     f.step = "declare"
 
 
@@ -230,7 +230,7 @@ def ds_start(duel: Duel, f: Frame) -> None:
     s = duel.state
     assert s.battle is not None
     s.battle.damage_step = True
-    duel.emit(PhaseEvent("step", "damage_start"))
+    duel.emit(phase_event("step", "damage_start"))
     open_window(duel, "damage_start", "ds_before")
 
 
@@ -239,7 +239,7 @@ def ds_before(duel: Duel, f: Frame) -> None:
     s = duel.state
     b = s.battle
     assert b is not None
-    duel.emit(PhaseEvent("step", "before_damage"))
+    duel.emit(phase_event("step", "before_damage"))
     if not _battle_live(duel):
         b.live = False
     elif b.target != EMPTY and not s.cards[b.target].face_up:
@@ -250,7 +250,7 @@ def ds_before(duel: Duel, f: Frame) -> None:
 
 @handles("battle", "ds_calc")
 def ds_calc(duel: Duel, f: Frame) -> None:
-    duel.emit(PhaseEvent("step", "damage_calculation"))
+    duel.emit(phase_event("step", "damage_calculation"))
     open_window(duel, "damage_calculation", "ds_damage")
 
 
@@ -290,7 +290,7 @@ def ds_replace(duel: Duel, f: Frame) -> Prompt | None:
 
 
 def _after_damage(duel: Duel) -> None:
-    duel.emit(PhaseEvent("step", "after_damage"))
+    duel.emit(phase_event("step", "after_damage"))
     open_window(duel, "after_damage", "ds_end")
 
 
@@ -424,7 +424,7 @@ def ds_end(duel: Duel, f: Frame) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
     Pendulum monsters, face-up to the Extra Deck)."""
     s = duel.state
-    duel.emit(PhaseEvent("step", "damage_end"))
+    duel.emit(phase_event("step", "damage_end"))
     b = s.battle
     assert b is not None
     s.steps += 1
@@ -445,6 +445,6 @@ def ds_end(duel: Duel, f: Frame) -> None:
 
 @handles("battle", "battle_end")
 def battle_end(duel: Duel, f: Frame) -> None:
-    duel.emit(PhaseEvent("step", "battle_end"))
+    duel.emit(phase_event("step", "battle_end"))
     pop(duel, f)  # the duel frame goes on at Main Phase 2
     open_window(duel, "battle_end")

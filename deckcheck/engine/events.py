@@ -9,6 +9,7 @@ on them. Events feed the effect layer's pending-trigger queue (``Duel.emit``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from deckcheck.engine.actions import Action, as_action
@@ -28,6 +29,10 @@ class TurnEvent(NamedTuple):
 class PhaseEvent(NamedTuple):
     kind: str  # phase (draw, standby, main1, battle, main2, end) or step (battle steps)
     name: str
+
+
+# one shared record per phase or step name (events are immutable; hundreds a duel)
+phase_event = lru_cache(maxsize=256)(PhaseEvent)
 
 
 class WinEvent(NamedTuple):

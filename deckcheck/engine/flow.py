@@ -11,7 +11,7 @@ from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import check_win, distinct
 from deckcheck.engine.effects.continuous import normal_draws
 from deckcheck.engine.effects.ops import return_banished, skips
-from deckcheck.engine.events import PhaseEvent, PlayerEvent, TurnEvent
+from deckcheck.engine.events import PlayerEvent, TurnEvent, phase_event
 from deckcheck.engine.moves import draw, to_pile
 from deckcheck.engine.processor import handles, open_window, push
 from deckcheck.engine.rng import Rng
@@ -78,7 +78,7 @@ def draw_phase(duel: Duel, f: Frame) -> None:
         f.step = "standby"
         return
     s.phase = "draw"
-    duel.emit(PhaseEvent("phase", "draw"))
+    duel.emit(phase_event("phase", "draw"))
     n = normal_draws(duel, s.turn_player) if duel.template.continuous_cards else 1
     if s.turn > 1 and not draw(duel, s.turn_player, n):  # no draw on the first turn
         check_win(duel)
@@ -89,7 +89,7 @@ def draw_phase(duel: Duel, f: Frame) -> None:
 @handles("duel", "standby")
 def standby(duel: Duel, f: Frame) -> None:
     duel.state.phase = "standby"
-    duel.emit(PhaseEvent("phase", "standby"))
+    duel.emit(phase_event("phase", "standby"))
     if duel.state.floating:  # cards banished "until your next Standby Phase" come back
         return_banished(duel)
     open_window(duel, "standby", "main1")
@@ -98,7 +98,7 @@ def standby(duel: Duel, f: Frame) -> None:
 @handles("duel", "main1", "main2")
 def main_phase_start(duel: Duel, f: Frame) -> None:
     duel.state.phase = f.step
-    duel.emit(PhaseEvent("phase", f.step))
+    duel.emit(phase_event("phase", f.step))
     f.step = "main"
 
 
@@ -111,7 +111,7 @@ def battle_phase(duel: Duel, f: Frame) -> None:
 @handles("duel", "end_phase")
 def end_phase(duel: Duel, f: Frame) -> None:
     duel.state.phase = "end"
-    duel.emit(PhaseEvent("phase", "end"))
+    duel.emit(phase_event("phase", "end"))
     if duel.state.floating:  # cards banished "until the End Phase" come back
         return_banished(duel, end=True)
     open_window(duel, "end", "hand_limit")

@@ -8,7 +8,7 @@ Summon; Synchro, Xyz and Link Summons by procedure; then on to the Battle or End
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from deckcheck.engine.actions import (
     ATTACK,
@@ -17,11 +17,12 @@ from deckcheck.engine.actions import (
     PENDULUM,
     TO_BATTLE,
     TO_END,
+    ZONE_CHOICES,
     Action,
     CardChoice,
     CardsChoice,
     Prompt,
-    ZoneChoice,
+    card_choice,
 )
 from deckcheck.engine.base import distinct
 from deckcheck.engine.effects.ops import (
@@ -44,9 +45,18 @@ from deckcheck.engine.procedures import (
     candidates,
     contact_sets,
     material_sets,
+    zone_whatever_leaves,
 )
 from deckcheck.engine.processor import handles, open_window, pop, push
-from deckcheck.engine.query import has_flag, level, number, sameness, tributes_needed, view
+from deckcheck.engine.query import (
+    has_flag,
+    level,
+    number,
+    sameness,
+    tributes_for_level,
+    tributes_needed,
+    view,
+)
 from deckcheck.engine.state import (
     EMPTY,
     EXTRA,
@@ -123,8 +133,9 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
     no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
     no_special = no_summons or bool(s.floating) and player_flag(s, tp, "no_special_summons")
-    spell_free = bool(free_spell(s, tp))
+    spell_free: bool | None = None  # asked at the first Spell or Trap in the hand
     scale_free: bool | None = None
+    special = not no_special and duel.effects.live  # without card effects: played as stats
     seen: set[object] = set()
     lasting = s.lasting
     toll = hand_toll(s, tp) if s.floating else 0
@@ -137,27 +148,32 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if d.kind == "monster":
             unique = d.fx is not None and d.fx.unique and unique_taken(s, tp, iid)
             if can_summon_now and d.summonable and not unique:
-                n = tributes(duel, iid)
+                # as printed and without effects its Level alone says (a hot path)
+                plain = not lasting and d.fx is None
+                n = tributes_for_level(d.level) if plain else tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
                 if (tributes_ok[n] if n else free) and only is not False and not no_summons:
-                    opts.append(CardChoice("summon", iid))
+                    opts.append(card_choice("summon", iid))
                 if only is not False and only is not None:
-                    m = n or tributes(duel, iid, setting=True)
+                    m = n or (0 if plain else tributes(duel, iid, setting=True))
                     if tributes_ok[m] if m else free:
-                        opts.append(CardChoice("set", iid))
-            if no_special or not duel.effects.live:  # without card effects: played as stats
+                        opts.append(card_choice("set", iid))
+            if not special:
                 pass
             elif s.floating and summon_forbidden(s, iid):
                 pass  # Cyber Dragon Drei: only Machine monsters this turn
             elif d.fx is not None and d.fx.procedures and free and procedure(duel, iid):
-                opts.append(CardChoice("procedure", iid))
+                opts.append(card_choice("procedure", iid))
             if d.pendulum:
                 if scale_free is None:
                     scale_free = bool(scale_zones(s, duel.template.profile, tp))
                 if scale_free:
-                    opts.append(CardChoice("scale", iid))
-        elif d.kind in ("spell", "trap") and (spell_free or d.spell_property == "field"):
-            opts.append(CardChoice("set_card", iid))
+                    opts.append(card_choice("scale", iid))
+        elif d.kind in ("spell", "trap"):
+            if spell_free is None:
+                spell_free = bool(free_spell(s, tp))
+            if spell_free or d.spell_property == "field":
+                opts.append(card_choice("set_card", iid))
     turn = s.turn
     for iid in own:
         c = cards[iid]
@@ -165,33 +181,43 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             continue
         if not c.face_up:
             if not no_summons:
-                opts.append(CardChoice("flip", iid))
+                opts.append(card_choice("flip", iid))
         elif (
             not c.d.link
             and c.attacked != turn
             and not (lasting and has_flag(s, iid, "cannot_change_position"))
         ):
-            opts.append(CardChoice("position", iid))
-    if not no_special and side.pendulum_turn != turn and pendulum_pool(duel, tp):
+            opts.append(card_choice("position", iid))
+    prof = duel.template.profile
+    low, high = pendulum_zones(prof)
+    if (
+        not no_special
+        and side.pendulum_turn != turn
+        and side.szone[low] != EMPTY  # both Pendulum Zones hold a card (a cheap first test)
+        and side.szone[high] != EMPTY
+        and pendulum_pool(duel, tp)
+    ):
         opts.append(PENDULUM)
     if own and not no_special:
-        extra = extra_options(duel, tp)
+        deck = extra_deck(duel, tuple(side.extra))
+        extra = extra_options(duel, tp, deck)
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
-        known = {a.card for a in extra}
-        # only a card with a procedure of its own can have an Xyz alternative (a dict
-        # lookup here, not a call per Extra Deck card at every Main Phase prompt)
-        extra += [CardChoice("xyz", i) for i in side.extra if i not in known
-                  and (fx := cards[i].d.fx) is not None and fx.procedures
-                  and xyz_alternative(duel, i)[1]]  # fmt: skip
-        # "contact" procedures: summoned by sending their materials (Chimeratech Fortress)
-        extra += [CardChoice("procedure", i) for i in side.extra
-                  if (fx := cards[i].d.fx) is not None and fx.procedures and not cards[i].face_up
-                  and any(e.contact for e in fx.procedures) and procedure(duel, i)]  # fmt: skip
+        if deck.procedures:  # cards with a procedure of their own, not every Extra Deck card
+            known = {a.card for a in extra}
+            # a new list: the one extra_options returned may be the one its cache holds
+            extra = [*extra, *(card_choice("xyz", i) for i in deck.procedures if i not in known
+                               and xyz_alternative(duel, i)[1])]  # fmt: skip
+            # "contact" procedures: summoned by sending their materials (Chimeratech Fortress)
+            extra += [card_choice("procedure", i) for i in deck.procedures
+                      if not cards[i].face_up and any(e.contact for e in cards[i].d.fx.procedures)
+                      and procedure(duel, i)]  # fmt: skip
         if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
-        extra = [a for a in extra if not once_summoned(s, tp, a.card)]  # Kagari: once a turn
-        extra = [a for a in extra if phase_allows(s, a.card)]  # Clara & Rushka: Main Phase 2
+        if deck.once:  # Kagari: once a turn
+            extra = [a for a in extra if not once_summoned(s, tp, a.card)]
+        if deck.phases:  # Clara & Rushka: Main Phase 2
+            extra = [a for a in extra if phase_allows(s, a.card)]
         opts.extend(extra)
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
@@ -253,8 +279,9 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     return found
 
 
-def extra_options(duel: Duel, player: int) -> list[Action]:
-    """Synchro/Xyz/Link Summons with at least one valid material set and zone."""
+def extra_options(duel: Duel, player: int, deck: ExtraDeck | None = None) -> list[Action]:
+    """Synchro/Xyz/Link Summons with at least one valid material set and zone (``deck``:
+    the player's ``extra_deck``, if already at hand)."""
     s = duel.state
     cards = s.cards
     own = s.monsters(player)
@@ -263,20 +290,21 @@ def extra_options(duel: Duel, player: int) -> list[Action]:
         return []
     extra = tuple(s.sides[player].extra)
     prof = duel.template.profile
-    summonable = _summonable_extra(duel, extra)
-    if summonable is None or len(up) < summonable[3]:  # too few materials for any of them
+    if deck is None:
+        deck = extra_deck(duel, extra)
+    if not deck.any or len(up) < deck.fewest:  # too few materials for any of them
         return []
-    ids, defs, defs_key, _, by_state = summonable
+    ids, defs, defs_key, by_state = _face_down(duel, extra, deck)
     if s.lasting:  # characteristics may not be the printed ones: no cache can answer
         return [
-            CardChoice(cards[i].d.method, i)
+            card_choice(cards[i].d.method, i)
             for i in (*ids, *by_state)
             if can_summon(s, prof, player, view(s, i))
         ]
     out = _extra_from_definitions(duel, player, ids, defs, defs_key, up) if ids else []
     if by_state:  # how the monsters came to the field counts: asked each time, not cached
         out = out + [
-            CardChoice(cards[i].d.method, i)
+            card_choice(cards[i].d.method, i)
             for i in by_state
             if can_summon(s, prof, player, cards[i].d)
         ]
@@ -306,41 +334,96 @@ def _extra_from_definitions(
     up_key = tuple(sorted(id(m) for m in up))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
     out: list[Action] = []
+    plain: bool | None = None  # zone_whatever_leaves, the same for each card it concerns
     for iid, d, ok in zip(ids, defs, possible, strict=True):
-        if ok and (_zones_certain(s, prof, player, d) or can_summon(s, prof, player, d)):
-            out.append(CardChoice(d.method, iid))
+        if not ok:
+            continue
+        if d.link or needs_link_zone(prof, d, True):
+            certain = _zones_certain(s, prof, player, d)
+        else:
+            if plain is None:
+                plain = zone_whatever_leaves(s, prof, player, d)
+            certain = plain
+        if certain or can_summon(s, prof, player, d):
+            out.append(card_choice(d.method, iid))
     duel.cache[key] = out
     return out
 
 
-def _summonable_extra(
-    duel: Duel, extra: tuple[int, ...]
-) -> tuple[list[int], list[CardDef], tuple[int, ...], int, list[int]] | None:
-    """One face-down copy of each Extra Deck card that has a summoning procedure, and the
-    fewest materials any of them needs; apart (last), those whose materials depend on how
-    they came to the field (the MaterialOracle knows only definitions)."""
-    key = ("extra", extra)
-    if key in duel.cache:
-        return duel.cache[key]
+class ExtraDeck(NamedTuple):
+    """What an Extra Deck (its card ids, in order) may summon, all of it face-down."""
+
+    ids: list[int]  # one copy of each card the MaterialOracle can answer for
+    defs: list[CardDef]  # their definitions
+    key: tuple[int, ...]  # the definitions' ids (the oracle's key)
+    by_state: list[int]  # one copy of each card whose materials depend on how they came
+    any: bool  # a card with a summoning procedure (ids or by_state)
+    fewest: int  # the fewest materials any of them needs
+    procedures: list[int]  # cards with a procedure of their own (Xyz alternative, contact)
+    once: bool  # a card whose name may be Special Summoned once a turn (Kagari)
+    phases: bool  # a card whose procedure only some phases allow (Clara & Rushka)
+
+
+def extra_deck(duel: Duel, extra: tuple[int, ...]) -> ExtraDeck:
+    """The Extra Deck's summonable cards, as if all were face-down. Kept by the template's
+    oracle: the same card ids give the same answer in every duel of the template."""
+    memo = duel.template.oracle.extra
+    found = memo.get(extra)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    cards = duel.state.cards
+    procedures = []
+    once = phases = False
+    for iid in extra:
+        fx = cards[iid].d.fx
+        if fx is not None:
+            if fx.procedures:
+                procedures.append(iid)
+            once = once or bool(fx.special_summon_once)
+            phases = phases or bool(fx.procedure_phases)
+    ids, defs, by_state = _summonable(duel, extra, ())
+    every = defs + [cards[i].d for i in by_state]
+    fewest = min((max(1, _size_bounds(d.groups)[0]) for d in every if d.groups), default=1)
+    key = tuple(id(d) for d in defs)
+    found = ExtraDeck(ids, defs, key, by_state, bool(every), fewest, procedures, once, phases)
+    memo[extra] = found
+    return found
+
+
+def _summonable(
+    duel: Duel, extra: tuple[int, ...], shown: tuple[int, ...]
+) -> tuple[list[int], list[CardDef], list[int]]:
+    """One copy of each Extra Deck card with a summoning procedure, not one of ``shown``
+    (face-up: a Pendulum monster that was on the field is not summoned by procedure);
+    apart (last), those whose materials depend on how they came to the field (the
+    MaterialOracle knows only definitions)."""
     cards = duel.state.cards
     ids: list[int] = []
     defs: list[CardDef] = []
     by_state: list[int] = []
     for iid in extra:
-        c = cards[iid]
-        if c.face_up or c.d.groups is None or any(c.d is d for d in defs):
+        d = cards[iid].d
+        if iid in shown or d.groups is None or any(d is x for x in defs):
             continue
-        if asks_summon(c.d):
-            if all(cards[i].d is not c.d for i in by_state):
+        if asks_summon(d):
+            if all(cards[i].d is not d for i in by_state):
                 by_state.append(iid)
             continue
         ids.append(iid)
-        defs.append(c.d)
-    every = defs + [cards[i].d for i in by_state]
-    fewest = min((max(1, _size_bounds(d.groups)[0]) for d in every if d.groups), default=1)
-    found = (ids, defs, tuple(id(d) for d in defs), fewest, by_state) if every else None
-    duel.cache[key] = found
-    return found
+        defs.append(d)
+    return ids, defs, by_state
+
+
+def _face_down(
+    duel: Duel, extra: tuple[int, ...], deck: ExtraDeck
+) -> tuple[list[int], list[CardDef], tuple[int, ...], list[int]]:
+    """``deck``'s summonable cards, with face-up ones set aside."""
+    cards = duel.state.cards
+    shown = tuple([i for i in extra if cards[i].face_up])
+    if not shown:
+        return deck.ids, deck.defs, deck.key, deck.by_state
+    ids, defs, by_state = _summonable(duel, extra, shown)
+    return ids, defs, tuple(id(d) for d in defs), by_state
 
 
 def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
@@ -405,7 +488,7 @@ def tributes(duel: Duel, iid: int, setting: bool = False) -> int:
 
 
 def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
-    return Prompt(player, "zone", tuple(ZoneChoice("zone", z) for z in zones), iid)
+    return Prompt(player, "zone", tuple(ZONE_CHOICES[z] for z in zones), iid)
 
 
 @handles("summon", "start")
@@ -566,10 +649,14 @@ def set_card_placed(duel: Duel, f: Frame) -> None:
     pop(duel, f)
 
 
+def pendulum_zones(prof: Profile) -> tuple[int, int]:
+    """The Pendulum Zones: the outer Spell & Trap Zones, or separate zones under arc-v."""
+    return (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
+
+
 def scale_zones(s: State, prof: Profile, player: int) -> list[int]:
-    """Free Pendulum Zones: the outer Spell & Trap Zones, or separate zones under arc-v."""
-    zones = (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
-    return free_spell(s, player, zones)
+    """Free Pendulum Zones."""
+    return free_spell(s, player, pendulum_zones(prof))
 
 
 @handles("scale", "start")
@@ -595,9 +682,8 @@ def scale_placed(duel: Duel, f: Frame) -> None:
 
 def scales(s: State, prof: Profile, player: int) -> tuple[int, int] | None:
     szone = s.sides[player].szone
-    zones = (PZONE_BASE, PZONE_BASE + 1) if prof.separate_pendulum_zones else (0, 4)
     found = []
-    for z in zones:
+    for z in pendulum_zones(prof):
         iid = szone[z]
         if iid == EMPTY:
             return None

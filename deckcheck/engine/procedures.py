@@ -20,7 +20,7 @@ from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
 from deckcheck.engine.query import has_flag, view
 from deckcheck.engine.state import State
-from deckcheck.engine.zones import extra_deck_zones
+from deckcheck.engine.zones import extra_deck_zones, needs_link_zone
 
 MAX_MATERIALS = 7
 MAX_MEMO = 16_384
@@ -168,9 +168,18 @@ def iter_material_sets(
             tuple(g.accepts_on_field(m, how) for g in d.groups or ())
             for m, how in zip(defs, hows, strict=True)
         ]
+    always = zone_whatever_leaves(state, profile, player, d)
     for combo in _combos(d, pool, defs, accepted):
-        if extra_deck_zones(state, profile, player, d, combo):
+        if always or extra_deck_zones(state, profile, player, d, combo):
             yield tuple(sorted(combo))
+
+
+def zone_whatever_leaves(state: State, profile: Profile, player: int, d: CardDef) -> bool:
+    """Whether ``d`` has a zone now, being a monster that is no Link monster and needs no
+    linked zone: materials only free zones, so then every material set leaves it one."""
+    if d.link or needs_link_zone(profile, d, True):
+        return False
+    return bool(extra_deck_zones(state, profile, player, d))
 
 
 def material_sets(state: State, profile: Profile, player: int, d: CardDef) -> list[tuple[int, ...]]:
@@ -238,6 +247,9 @@ class MaterialOracle:
         self._vector: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._answer: dict[tuple[int, ...], bool] = {}
         self._many: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[bool, ...]] = {}
+        # an Extra Deck's card ids -> the cards it may summon by procedure
+        # (main_phase.extra_deck): ids of the template's cards, valid in all its duels
+        self.extra: dict[tuple[int, ...], Any] = BoundedCache(MAX_MEMO)
 
     def __getstate__(self) -> dict[str, Any]:
         return {}  # the memos are keyed by object ids, meaningless in another process
@@ -246,7 +258,7 @@ class MaterialOracle:
         self.__init__()  # type: ignore[misc]
 
     def memos(self) -> tuple[dict[Any, Any], ...]:
-        return (self._class, self._numbers, self._vector, self._answer, self._many)
+        return (self._class, self._numbers, self._vector, self._answer, self._many, self.extra)
 
     def _forget(self) -> None:
         for memo in self.memos():
@@ -297,8 +309,10 @@ class MaterialOracle:
             if max(len(m) for m in (self._numbers, self._vector, self._many)) >= MAX_MEMO:
                 self._forget()
             vectors = [self._classes(defs, defs_key, m) for m in face_up]
+            # per Extra Deck card: each face-up monster's class number for it
+            columns = list(zip(*vectors, strict=True)) if vectors else [()] * len(defs)
             found = self._many[key] = tuple(
-                self._decide(d, j, face_up, vectors) for j, d in enumerate(defs)
+                self._decide(d, col, face_up) for d, col in zip(defs, columns, strict=True)
             )
         return found
 
@@ -306,18 +320,16 @@ class MaterialOracle:
         """``up_key``: the sorted ``id``s of ``face_up``, a cheap first-level key."""
         return self.possible_many([d], (id(d),), face_up, up_key)[0]
 
-    def _decide(
-        self, d: CardDef, j: int, face_up: list[CardDef], vectors: list[tuple[int, ...]]
-    ) -> bool:
-        classes = sorted(v[j] for v in vectors if v[j])
-        if not classes:
+    def _decide(self, d: CardDef, col: tuple[int, ...], face_up: list[CardDef]) -> bool:
+        """``col``: each face-up monster's class number for ``d`` (0: no material)."""
+        key = (id(d), *sorted(filter(None, col)))
+        if len(key) == 1:
             return False
-        key = (id(d), *classes)
         answer = self._answer.get(key)
         if answer is None:
             if len(self._answer) >= MAX_MEMO:
                 self._answer.clear()  # keyed by numbers, not holding them: safe alone
-            usable = [m for m, v in zip(face_up, vectors, strict=True) if v[j]]
+            usable = [m for m, n in zip(face_up, col, strict=True) if n]
             masks = [self._material_class(d, m)[0] for m in usable]  # type: ignore[index]
             answer = self._answer[key] = could_summon(d, usable, masks)  # type: ignore[arg-type]
         return answer

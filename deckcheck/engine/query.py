@@ -209,7 +209,11 @@ def controller(s: State, iid: int) -> int:
 
 def tributes_needed(s: State, iid: int) -> int:
     """Tributes a Normal Summon or Set of this monster needs now (rulebook 3.2.2.1.1)."""
-    lv = level(s, iid)
+    return tributes_for_level(level(s, iid))
+
+
+def tributes_for_level(lv: int) -> int:
+    """Tributes for a monster of this Level: 1 for Level 5-6, 2 for 7 or more."""
     return 2 if lv >= 7 else 1 if lv >= 5 else 0
 
 

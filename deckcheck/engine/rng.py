@@ -6,6 +6,8 @@ plain data; the sequence is fixed by the algorithm, not by Python's ``random`` i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -25,6 +27,12 @@ def derive(seed: int, *parts: int) -> int:
     return z
 
 
+@lru_cache(maxsize=1024)
+def _limit(n: int) -> int:
+    """The largest draw kept for a bound of ``n`` (rejection sampling, unbiased)."""
+    return MASK - (MASK + 1) % n
+
+
 class Rng:
     """SplitMix64 with unbiased bounded draws (rejection sampling)."""
 
@@ -41,9 +49,10 @@ class Rng:
         """Uniform in [0, n)."""
         if n <= 1:
             return 0
-        limit = MASK - (MASK + 1) % n
+        limit = _limit(n)
         while True:
-            x = self.next64()
+            self.state = z = (self.state + GOLDEN) & MASK  # next64, inlined (a hot path)
+            x = mix(z)
             if x <= limit:
                 return x % n
 

@@ -84,3 +84,27 @@ def test_the_material_oracle_agrees_and_forgets_when_pickled(db):
         assert oracle.possible(pearl, face_up, key) == could_summon(pearl, face_up)
     assert could_summon(pearl, [four, four]) and not could_summon(pearl, [four, three])
     assert oracle._many and not any(pickle.loads(pickle.dumps(oracle)).memos())
+
+
+def test_the_main_phase_options_stay_the_same_when_asked_again(db):
+    """Extra Deck options are cached per field (here Cyber Dragon Nova's Xyz Summon); the
+    procedure options added after them (Chimeratech Fortress Dragon's contact summon) once
+    went into the cached list itself, so each prompt on the same field offered the summon
+    once more (seed 000, 3.2.1.3.2)."""
+    from deckcheck.engine.main_phase import main_options
+
+    dragons = [{"card": "Cyber Dragon", "zone": 1}, {"card": "Cyber Dragon", "zone": 2}]
+    spec = {
+        "turn": 3,
+        "players": [
+            {"monsters": dragons, "extra": ["Chimeratech Fortress Dragon", "Cyber Dragon Nova"]},
+            {},
+        ],
+    }
+    duel = position(spec, db)
+    first = main_options(duel)
+    names = [(a.kind, duel.state.cards[a.card].d.name) for a in first if hasattr(a, "card")]
+    assert names.count(("procedure", "Chimeratech Fortress Dragon")) == 1
+    assert ("xyz", "Cyber Dragon Nova") in names
+    assert main_options(duel) == first
+    assert main_options(duel) == first
