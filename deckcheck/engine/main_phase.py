@@ -301,7 +301,7 @@ def extra_options(duel: Duel, player: int, deck: ExtraDeck | None = None) -> lis
             for i in (*ids, *by_state)
             if can_summon(s, prof, player, view(s, i))
         ]
-    out = _extra_from_definitions(duel, player, ids, defs, defs_key, up) if ids else []
+    out = _extra_from_definitions(duel, player, ids, defs, defs_key, own, up) if ids else []
     if by_state:  # how the monsters came to the field counts: asked each time, not cached
         out = out + [
             card_choice(cards[i].d.method, i)
@@ -317,21 +317,22 @@ def _extra_from_definitions(
     ids: list[int],
     defs: list[CardDef],
     defs_key: tuple[int, ...],
+    own: list[int],
     up: list[CardDef],
 ) -> list[Action]:
     """The options among cards whose materials depend on the monsters' definitions only
-    (the MaterialOracle), cached by the field."""
+    (the MaterialOracle), cached by the field (``own``: the player's monsters, ``up``: the
+    definitions of the face-up ones)."""
     s = duel.state
     cards = s.cards
-    own = s.monsters(player)
     prof = duel.template.profile
     field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
-    emz_ctrl = tuple(cards[i].ctrl for i in s.emz if i != EMPTY)
-    key = (player, field, emz_ctrl, tuple(cards[i].face_up for i in own), tuple(ids))
+    emz_ctrl = tuple([cards[i].ctrl for i in s.emz if i != EMPTY])
+    key = (player, field, emz_ctrl, tuple([cards[i].face_up for i in own]), tuple(ids))
     cached = duel.cache.get(key)
     if cached is not None:
         return cached
-    up_key = tuple(sorted(id(m) for m in up))
+    up_key = tuple(sorted(map(id, up)))
     possible = duel.template.oracle.possible_many(defs, defs_key, up, up_key)
     out: list[Action] = []
     plain: bool | None = None  # zone_whatever_leaves, the same for each card it concerns
