@@ -25,6 +25,7 @@ Words of the ``frame`` field (``is_a``), defined once:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def traits(card: Card) -> Traits:
     )
 
 
+@lru_cache(maxsize=1024)  # a few hundred words; asked per card and term in the duel engine
 def fold(text: str) -> str:
     """Vocabulary spelling: "Winged Beast", "winged-beast" and "WingedBeast" agree."""
     return re.sub(r"[\s_\-]+", "", text).lower()

@@ -226,15 +226,43 @@ def sameness(s: State, iid: int) -> object:
     return id(d)
 
 
+MAX_VIEWS = 4096
+_VIEWS: dict[tuple[object, ...], tuple[CardDef, CardDef]] = {}
+
+
 def view(s: State, iid: int) -> CardDef:
     """The card's definition with its current characteristics: the shared definition
-    itself when nothing modifies it (so caches keyed by definitions stay valid), else a
-    new one that no cache keeps."""
+    itself when nothing modifies them (so caches keyed by definitions stay valid; flags are
+    not characteristics), else one made from the modifiers (a bounded memo keyed by them
+    answers again, never the rules' caches keyed by definitions)."""
     d = printed(s, iid)
-    if not s.lasting or not any(m.card == iid for m in s.lasting):
+    if not s.lasting:
         return d
-    changes: dict[str, object] = {k: number(s, iid, k) for k in NUMERIC}
-    changes.update({k: word(s, iid, k) for k in WORDS})
-    changes["names"] = names(s, iid)
-    changes["archetypes"] = archetypes(s, iid)
-    return replace(d, **changes)  # type: ignore[arg-type]
+    for m in s.lasting:  # noqa: SIM110  (a loop, no generator: a hot path of filters)
+        if m.card == iid and m.stat != "flag":
+            break
+    else:
+        return d  # nothing, or a flag: a flag changes no characteristic
+    mods = tuple(m for m in s.lasting if m.card == iid and m.stat != "flag")
+    # the view is a function of the definition, these modifiers and whether the card's own
+    # ones stop (_mods); the entry holds the definition, so its id is not reused meanwhile
+    own_stop = any(m.source == iid for m in mods) and has_flag(s, iid, "negated")
+    key = (id(d), own_stop, mods)
+    found = _VIEWS.get(key)
+    if found is not None:
+        return found[1]
+    changes: dict[str, object] = {}
+    for k in {m.stat for m in mods}:
+        if k in NUMERIC:
+            changes[k] = number(s, iid, k)
+        elif k in WORDS:
+            changes[k] = word(s, iid, k)
+        elif k == "name":
+            changes["names"] = names(s, iid)
+        else:
+            changes["archetypes"] = archetypes(s, iid)
+    current = replace(d, **changes)  # type: ignore[arg-type]
+    if len(_VIEWS) >= MAX_VIEWS:
+        _VIEWS.clear()
+    _VIEWS[key] = (d, current)
+    return current

@@ -8,12 +8,15 @@ all select this way."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
 from deckcheck.engine.query import view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked, linked
+
+if TYPE_CHECKING:
+    from deckcheck.engine.carddefs.compile import CardDef
 
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
@@ -56,14 +59,29 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
         return True
     hidden = not c.face_up and c.loc in (MZONE, SZONE)
     d = view(s, iid)  # the current characteristics: only once the place fits
-    for t in flt.terms:
-        if t.field in STATE_FIELDS:
-            continue
-        if hidden and not (t.field == "kind" and c.loc == MZONE):
-            return False  # a Set card shows nothing but that it is there (RC-COST-006)
-        if not t.matches(d):
-            return False
-    return True
+    if hidden:
+        for t in flt.terms:
+            if t.field in STATE_FIELDS:
+                continue
+            if not (t.field == "kind" and c.loc == MZONE):
+                return False  # a Set card shows nothing but that it is there (RC-COST-006)
+            if not t.matches(d):
+                return False
+        return True
+    # the card terms read the characteristics alone: one answer per filter and definition
+    # (the entry holds the definition, so its id is not reused while it is kept)
+    key = (flt, id(d))
+    found = _CARD_TERMS.get(key)
+    if found is None:
+        if len(_CARD_TERMS) >= MAX_CARD_TERMS:
+            _CARD_TERMS.clear()
+        ok = all(t.matches(d) for t in flt.terms if t.field not in STATE_FIELDS)
+        found = _CARD_TERMS[key] = (d, ok)
+    return found[1]
+
+
+MAX_CARD_TERMS = 8192
+_CARD_TERMS: dict[tuple[Filter, int], tuple[CardDef, bool]] = {}
 
 
 # how a monster came to the field other than by a Special Summon (Inst.summon)
