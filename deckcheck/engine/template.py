@@ -42,6 +42,11 @@ class DuelTemplate:
     trigger_cards: tuple[int, ...] = field(default=(), compare=False)
     continuous_cards: tuple[int, ...] = field(default=(), compare=False)
     replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
+    # effect_cards as a set, and every place one of their effects is activated from
+    effect_set: frozenset[int] = field(default=frozenset(), compare=False)
+    effect_places: frozenset[str] = field(default=frozenset(), compare=False)
+    # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
+    trigger_index: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         defs = self.defs
@@ -49,6 +54,9 @@ class DuelTemplate:
         trig = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.triggers)
         cont = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.continuous)
         object.__setattr__(self, "effect_cards", acts)
+        object.__setattr__(self, "effect_set", frozenset(acts))
+        places = frozenset(w for i in acts for w in defs[i].fx.where)  # type: ignore[union-attr]
+        object.__setattr__(self, "effect_places", places)
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
         repl = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.replacements)

@@ -59,15 +59,24 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
     }
 
 
-def _where(flt: Filter) -> frozenset[str] | tuple[str, ...] | None:
-    """The locations a filter may match: those its location term names, the field when it
-    names none, None (anywhere) for a negated one."""
+Where = frozenset[str] | tuple[str, ...] | None
+
+
+def _where(flt: Filter, unnamed: Where = FIELD) -> Where:
+    """The locations a filter may match: those its location term names, ``unnamed`` (the
+    field) when it names none, None (anywhere) for a negated one."""
     for t in flt.terms:
         if t.field == "location":
             if "spell_trap" in t.values and not t.negate:  # both zones: matches() decides
                 return t.values | frozenset(FIELD)
             return None if t.negate else t.values
-    return FIELD
+    return unnamed
+
+
+def may_match(s: State, flt: Filter) -> list[int] | range:
+    """The cards a filter may match anywhere in the duel, in id order: those in the places
+    its location term names (read from the zones and piles), every card when it names none."""
+    return placed(s, _where(flt, None))
 
 
 def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
@@ -344,28 +353,55 @@ PILES = {"deck": "deck", "hand": "hand", "graveyard": "grave", "banished": "bani
 PILES["extra"] = "extra"
 
 
-def placed(s: State, where: frozenset[str] | tuple[str, ...] | None) -> list[int] | range:
+def placed(s: State, where: Where) -> list[int] | range:
     """The ids of the cards in these locations, in id order (every card for None): read
     from the zones and piles, not by looking at every card of the duel."""
-    if where is None or not all(w in PILES or w in (MZONE, SZONE, "overlay") for w in where):
+    plan = _plan(where)
+    if plan is None:
         return range(len(s.cards))
+    piles, zones, monsters, overlay = plan
     out: list[int] = []
     for side in s.sides:
-        for w in where:
-            if w in PILES:
-                out.extend(getattr(side, PILES[w]))
-            elif w == MZONE:
-                out.extend(i for i in side.mzone if i != EMPTY)
-            elif w == SZONE:
-                out.extend(i for i in side.szone if i != EMPTY)
-    if MZONE in where or "overlay" in where:
-        monsters = [i for side in s.sides for i in side.mzone if i != EMPTY]
-        monsters += [i for i in s.emz if i != EMPTY]
-        if MZONE in where:
-            out.extend(i for i in s.emz if i != EMPTY)
-        if "overlay" in where:
-            out.extend(o for i in monsters for o in s.cards[i].overlay)
-    return sorted(out)
+        for name in piles:
+            out += getattr(side, name)
+        for name in zones:
+            out += [i for i in getattr(side, name) if i != EMPTY]
+    if monsters or overlay:
+        emz = [i for i in s.emz if i != EMPTY]
+        if monsters:
+            out += emz
+        if overlay:
+            cards = s.cards
+            for side in s.sides:
+                for i in side.mzone:
+                    if i != EMPTY:
+                        out += cards[i].overlay
+            for i in emz:
+                out += cards[i].overlay
+    out.sort()
+    return out
+
+
+ZONES = {MZONE: "mzone", SZONE: "szone"}
+Plan = tuple[tuple[str, ...], tuple[str, ...], bool, bool]
+_PLANS: dict[Where, Plan | None] = {}
+
+
+def _plan(where: Where) -> Plan | None:
+    """Where ``placed`` reads: each side's piles, its zones (EMPTY slots skipped), whether
+    the Extra Monster Zones count, whether the monsters' Xyz materials do; None: every card.
+    A few dozen places are asked (the filters' location terms): kept per place."""
+    if where in _PLANS:
+        return _PLANS[where]
+    plan = None
+    if where is not None and all(w in PILES or w in (MZONE, SZONE, "overlay") for w in where):
+        piles = tuple(PILES[w] for w in where if w in PILES)
+        zones = tuple(ZONES[w] for w in where if w in ZONES)
+        plan = (piles, zones, MZONE in where, "overlay" in where)
+    if len(_PLANS) >= 256:
+        _PLANS.clear()
+    _PLANS[where] = plan
+    return plan
 
 
 def live_targets(s: State, group: list[list[int]]) -> list[int]:

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects import limits
-from deckcheck.engine.effects.context import FIELD, Link, effect_of, equip_monsters, new_link
+from deckcheck.engine.effects.context import (
+    FIELD,
+    Link,
+    effect_of,
+    equip_monsters,
+    may_match,
+    new_link,
+    placed,
+)
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import (
     can_do,
@@ -60,7 +68,12 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     seen: set[tuple[int, str, str]] = set()
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
     slow = timing != "main" or bool(s.chain)
-    for iid in duel.template.effect_cards:
+    template = duel.template
+    # the cards in the places their effects are activated from, in id order (most copies
+    # wait in the Deck), rather than every card with an effect
+    for iid in placed(s, template.effect_places):
+        if iid not in template.effect_set:
+            continue
         c = s.cards[iid]
         fx = c.d.fx
         assert fx is not None
@@ -301,11 +314,13 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     me = link["player"]
     side = s.sides[me]
     if cond.any_of and not any(
-        _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in range(len(s.cards))
+        _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in may_match(s, f)
     ):
         return False
     if cond.exists is not None:
-        found = [i for i in range(len(s.cards)) if _here(s, i) and matches(s, i, cond.exists, me)]
+        found = [
+            i for i in may_match(s, cond.exists) if _here(s, i) and matches(s, i, cond.exists, me)
+        ]
         n = len({s.cards[i].d.name for i in found}) if c.distinct else len(found)
         if n < c.min or (c.max is not None and n > c.max):
             return False
@@ -320,7 +335,7 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         if not any(wanted.matches(s.cards[m].d) for m in summon_materials(s, link["card"])[1]):
             return False
     for none in cond.none:  # a list: no card matches any of them
-        if any(_here(s, i) and matches(s, i, none, me) for i in range(len(s.cards))):
+        if any(_here(s, i) and matches(s, i, none, me) for i in may_match(s, none)):
             return False
     if c.lp_at_least is not None and side.lp < c.lp_at_least:
         return False
