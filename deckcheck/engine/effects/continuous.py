@@ -19,6 +19,7 @@ from deckcheck.engine.effects.context import (
     count_matching,
     equip_monsters,
     new_link,
+    placed,
     players,
     pool,
     summon_materials,
@@ -29,6 +30,7 @@ from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
 
 if TYPE_CHECKING:
+    from deckcheck.engine.carddefs.compile import CardDef
     from deckcheck.engine.duel import Duel
 
 
@@ -74,11 +76,10 @@ def adjust(duel: Duel) -> None:
 
 def _adjust_once(duel: Duel) -> bool:
     s = duel.state
-    template = duel.template
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
     on_players: list[tuple[int, tuple[str, ...], int]] = []
-    for iid in template.continuous_cards:
+    for iid in _applying(duel):
         c = s.cards[iid]
         in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
         if not in_grave and (c.loc not in FIELD or not c.face_up) or c.destroyed:
@@ -97,16 +98,18 @@ def _adjust_once(duel: Duel) -> bool:
                 continue
             if in_grave:
                 continue
-            link = new_link(s, iid, str(e.index), c.ctrl, e)
+            link = None  # made only for what reads it: most apply to the card itself
             if e.condition is not None:
                 from deckcheck.engine.effects.timing import condition_holds
 
+                link = new_link(s, iid, str(e.index), c.ctrl, e)
                 if not condition_holds(duel, link, e):
                     continue
             if a.player is not None:  # player flags ("your opponent cannot declare attacks")
                 on_players.extend((p, tuple(a.flags), iid) for p in players(a.player, c.ctrl))
                 continue
             if e.applies_to is not None:
+                link = link or new_link(s, iid, str(e.index), c.ctrl, e)
                 targets = [i for i in pool(duel, link, e.applies_to) if s.cards[i].loc in FIELD]
             elif c.equip != EMPTY:
                 targets = [c.equip]
@@ -161,6 +164,30 @@ def _adjust_once(duel: Duel) -> bool:
 
         return_negated_trap_monsters(duel)
     return changed
+
+
+def _applying(duel: Duel) -> list[int]:
+    """The cards of ``continuous_cards`` that may apply now, in the same (id) order: those
+    on the field, and those in the GY with a name that changes there. Read from the zones
+    and the piles: most copies wait in the Deck or the hand."""
+    s = duel.state
+    defs = duel.template.defs
+    out = []
+    for iid in placed(s, (MZONE, SZONE, GRAVE)):
+        fx = defs[iid].fx if iid < len(defs) else None
+        if fx is None or not fx.continuous:
+            continue
+        if s.cards[iid].loc == GRAVE and not _named_in_grave(s.cards[iid].d):
+            continue
+        out.append(iid)
+    return out
+
+
+def _named_in_grave(d: CardDef) -> bool:
+    fx = d.fx
+    return fx is not None and any(
+        e.applies is not None and e.applies.name and GRAVE in e.range for e in fx.continuous
+    )
 
 
 def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]]) -> None:

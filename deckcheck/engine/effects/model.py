@@ -27,6 +27,35 @@ EMPTY_FILTER = Filter(())
 ANYWHERE = ("hand", "monster", "spell", "graveyard", "banished", "deck", "extra")
 
 
+MOVES = ("destroyed", "to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra")
+MOVE_ON = {
+    "sent_to_graveyard": ("to_graveyard",),
+    "banished": ("to_banished",),
+    "returned_to_hand": ("to_hand",),
+    "added_to_hand": ("to_hand",),
+    "leaves_field": ("to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra"),
+}
+# the kinds of event each trigger event may answer: triggers.collect asks event_matches
+# only for these (a screen, never a verdict; kept in step with event_matches)
+ANSWERS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("summoned", "normal_summoned", "flip_summoned", "special_summoned"),
+        ("summon", "flip_summon"),
+    ),
+    "summoning": ("summoning",),
+    **dict.fromkeys(("attack_declared", "attack_targeted"), ("attack", "retarget")),
+    **MOVE_ON,
+    "discarded": MOVES,
+    "drawn": ("draw",),
+    "flipped": ("flip", "flip_summon"),
+    **dict.fromkeys(("damage", "battle_damage", "effect_damage"), ("damage",)),
+    **dict.fromkeys(("battled", "before_damage", "damage_step_end"), ("step",)),
+    "battle_phase_end": ("phase", "step"),
+    **dict.fromkeys(("standby_phase", "end_phase"), ("phase",)),
+    **dict.fromkeys(("activated", "would_be_destroyed"), ()),  # answered elsewhere
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Select:
     of: str
@@ -152,6 +181,8 @@ class Effect:
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
     to_opponent: bool = False  # procedure: the monster goes to the opponent's field
     contact: str | None = None  # procedure: its materials sent from the field (you/both)
+    # the kinds of event it may answer as a trigger or flip effect (None: any)
+    answers: frozenset[str] | None = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +387,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
     if e.applies is not None and e.applies.to is not None:
         applies_to = select(e.applies.to)
     return Effect(
+        answers=answered(e.kind, trig),
         index=n,
         kind=e.kind,
         label=e.label or f"effect {n + 1}",
@@ -388,6 +420,18 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         to_opponent=e.to_opponent,
         contact=e.contact,
     )
+
+
+def answered(kind: str, t: Trig | None) -> frozenset[str] | None:
+    """The kinds of event a trigger or flip effect may answer (None: any)."""
+    if kind == "flip":
+        return frozenset(("flip", "flip_summon"))
+    if t is None:
+        return frozenset()
+    if t.on.startswith("destroyed") or t.on == "battle_destroyed_other":
+        return frozenset(("to_graveyard",) if t.sent else ("destroyed",))
+    found = ANSWERS.get(t.on)
+    return None if found is None else frozenset(found)
 
 
 def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | None) -> CardEffects:

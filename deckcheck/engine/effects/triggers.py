@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.engine.effects.model import Trig
+from deckcheck.engine.effects.model import MOVE_ON, Trig
 from deckcheck.engine.events import (
     AttackEvent,
     CardEvent,
@@ -29,17 +29,11 @@ from deckcheck.engine.state import BANISHED, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.template import DuelTemplate
 
 SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "pendulum", "fusion", "ritual"})
 NORMAL_HOWS = frozenset({"normal", "tribute"})
 FIELD = (MZONE, SZONE)
-MOVE_ON = {
-    "sent_to_graveyard": ("to_graveyard",),
-    "banished": ("to_banished",),
-    "returned_to_hand": ("to_hand",),
-    "added_to_hand": ("to_hand",),
-    "leaves_field": ("to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra"),
-}
 WATCHED = frozenset(
     {"summon", "summoning", "flip_summon", "flip", "attack", "retarget", "destroyed",
      "to_graveyard", "to_hand", "to_deck", "to_banished", "to_extra", "draw", "damage",
@@ -57,7 +51,8 @@ def _summon_how(event: Event) -> str | None:
 
 def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> list[int] | None:
     """The event's cards if ``event`` is what trigger ``t`` of ``card`` (controlled by
-    ``player``) answers, else None."""
+    ``player``) answers, else None. (model.ANSWERS lists the event kinds each trigger
+    event may answer here: keep it in step.)"""
     on = t.on
     s = duel.state
     cards: list[int]
@@ -263,7 +258,7 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     made = len(duel.template.defs)  # Tokens created in the duel may have effects too
     tokens = [i for i in range(made, len(s.cards)) if s.cards[i].d.fx is not None]
-    for iid in (*duel.template.trigger_cards, *tokens):
+    for iid in (*_answering(duel.template, kind), *tokens):
         if iid >= len(s.cards):
             continue
         c = s.cards[iid]
@@ -271,6 +266,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         assert fx is not None
         player = c.ctrl if c.loc in FIELD else c.owner
         for e in fx.triggers:
+            if e.answers is not None and kind not in e.answers:
+                continue  # an event of another kind (model.ANSWERS)
             leaving = _being_destroyed(event, iid, e)
             if c.loc not in e.range and not leaving:
                 continue
@@ -316,6 +313,21 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
             if not _merged(s, p):
                 out.append(p)
     return out
+
+
+def _answering(template: DuelTemplate, kind: str) -> tuple[int, ...]:
+    """The template's trigger cards with an effect that may answer an event of this kind,
+    in id order (a kept answer per kind: a few dozen kinds at most)."""
+    index = template.trigger_index
+    found = index.get(kind)
+    if found is None:
+        defs = template.defs
+        found = index[kind] = tuple(
+            i
+            for i in template.trigger_cards
+            if any(e.answers is None or kind in e.answers for e in defs[i].fx.triggers)  # type: ignore[union-attr]
+        )
+    return found
 
 
 def _merged(s: Any, p: dict[str, Any]) -> bool:  # noqa: ANN401 - State
