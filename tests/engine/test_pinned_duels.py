@@ -1,9 +1,10 @@
 """Seeded duels between real decks that play as printed give the same games as when the
 effect layer's speed work began (issue 14, section 3): every prompt's options in order, the
-log and the final state are hashed per duel and compared with digests recorded at commit
-1cf6ff0. A speed change that alters a legal option, its order, an event or a state field
-fails here. Regenerate (only for a deliberate rules change, said in its commit) with
-``PYTHONPATH=$PWD python -m tests.engine.test_pinned_duels``."""
+log and the final state are hashed per duel and compared with digests recorded by main's
+code without the speed work (1cf6ff0; again at ecdb682, whose new cards change these
+games). A speed change that alters a legal option, its order, an event or a state field
+fails here. Regenerate only for a deliberate rules or card change, from the code before
+it, said in its commit: ``PYTHONPATH=$PWD python -m tests.engine.test_pinned_duels``."""
 
 from __future__ import annotations
 
