@@ -1,0 +1,57 @@
+"""The screen triggers.collect puts before event_matches (model.ANSWERS, issue 14 section
+3): an effect is asked only about the kinds of event it may answer, so for every event of
+another kind event_matches must say no. Checked on every event of seeded duels between
+real decks, for every trigger and flip effect of their cards."""
+
+from __future__ import annotations
+
+from deckcheck.engine.agents import make_agent, play
+from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects.model import ANSWERS, answered
+from deckcheck.engine.effects.schema import EVENTS
+from deckcheck.engine.effects.triggers import WATCHED, event_matches
+from deckcheck.engine.template import prepare
+
+PAIRS = (("AI_Burn", "AI_Frog"), ("AI_Blackwing", "AI_DarkMagician"))
+
+
+def test_every_trigger_event_has_a_screen():
+    # a word left out would be asked about every event (None): correct, but unscreened
+    unscreened = [e for e in EVENTS if answered("trigger", _trig(e)) is None]
+    assert unscreened == []
+    assert set(ANSWERS).issubset(EVENTS)
+
+
+def _trig(on: str):
+    from deckcheck.cards.filters import Filter
+    from deckcheck.engine.effects.model import Trig
+
+    e = frozenset()
+    return Trig(on, Filter(()), False, "any", e, e, e, e, None)
+
+
+def test_an_event_of_another_kind_never_matches(db, deck_lists):
+    asked = refused = 0
+    for pair in PAIRS:
+        template = prepare([deck_lists[n] for n in pair], db)
+        effects = [
+            (i, e)
+            for i in template.trigger_cards
+            for e in template.defs[i].fx.triggers
+            if e.trigger is not None and e.answers is not None
+        ]
+        assert effects
+        for seed in range(3):
+            duel = Duel.new(template, seed)
+            play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
+            for event in duel.state.history:
+                if event.kind not in WATCHED:
+                    continue
+                for iid, e in effects:
+                    if event.kind in e.answers:
+                        continue
+                    asked += 1
+                    assert event_matches(duel, iid, 0, e.trigger, event) is None, (e, event)
+                    assert event_matches(duel, iid, 1, e.trigger, event) is None, (e, event)
+                    refused += 1
+    assert asked == refused > 1000
