@@ -8,10 +8,11 @@ all select this way."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
-from deckcheck.engine.query import view
+from deckcheck.engine.query import printed, view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked, linked
 
@@ -21,6 +22,25 @@ if TYPE_CHECKING:
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     """Whether card ``iid`` matches ``flt`` now, for ``player`` choosing."""
+    return _matches(s, iid, flt, player, None, None)
+
+
+def matching(s: State, ids: Iterable[int], flt: Filter, player: int) -> list[int]:
+    """The cards of ``ids`` that match ``flt`` now, in their order: ``matches`` for each,
+    with the filter's kept answers and the cards modifiers change looked up once."""
+    memo = _answers(flt)
+    modded = {m.card for m in s.lasting if m.stat != "flag"} if s.lasting else set()
+    return [i for i in ids if _matches(s, i, flt, player, memo, modded)]
+
+
+def _matches(
+    s: State,
+    iid: int,
+    flt: Filter,
+    player: int,
+    memo: dict[int, tuple[CardDef, bool]] | None,
+    modded: set[int] | None,
+) -> bool:
     c = s.cards[iid]
     card_terms = False
     for t in flt.terms:  # where the card is first: it is cheap and usually decides
@@ -58,7 +78,9 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     if not card_terms:
         return True
     hidden = not c.face_up and c.loc in (MZONE, SZONE)
-    d = view(s, iid)  # the current characteristics: only once the place fits
+    # the current characteristics, only once the place fits (with no modifier other than
+    # flags on the card, view() would return them as printed)
+    d = view(s, iid) if modded is None or iid in modded else printed(s, iid)
     if hidden:
         for t in flt.terms:
             if t.field in STATE_FIELDS:
@@ -70,18 +92,30 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
         return True
     # the card terms read the characteristics alone: one answer per filter and definition
     # (the entry holds the definition, so its id is not reused while it is kept)
-    key = (flt, id(d))
-    found = _CARD_TERMS.get(key)
+    if memo is None:
+        memo = _answers(flt)
+    found = memo.get(id(d))
     if found is None:
-        if len(_CARD_TERMS) >= MAX_CARD_TERMS:
-            _CARD_TERMS.clear()
+        if len(memo) >= MAX_ANSWERS:
+            memo.clear()
         ok = all(t.matches(d) for t in flt.terms if t.field not in STATE_FIELDS)
-        found = _CARD_TERMS[key] = (d, ok)
+        found = memo[id(d)] = (d, ok)
     return found[1]
 
 
-MAX_CARD_TERMS = 8192
-_CARD_TERMS: dict[tuple[Filter, int], tuple[CardDef, bool]] = {}
+MAX_FILTERS = 2048
+MAX_ANSWERS = 1024  # per filter
+_CARD_TERMS: dict[Filter, dict[int, tuple[CardDef, bool]]] = {}
+
+
+def _answers(flt: Filter) -> dict[int, tuple[CardDef, bool]]:
+    """The kept answers of a filter's card terms, by definition id."""
+    memo = _CARD_TERMS.get(flt)
+    if memo is None:
+        if len(_CARD_TERMS) >= MAX_FILTERS:
+            _CARD_TERMS.clear()
+        memo = _CARD_TERMS[flt] = {}
+    return memo
 
 
 # how a monster came to the field other than by a Special Summon (Inst.summon)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Select
-from deckcheck.engine.select import matches
+from deckcheck.engine.select import matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
@@ -115,13 +115,11 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         where = _where(flt)
         # among: Pot of Duality's excavated cards (previous), Reasoning's (excavated)
         found = link.get(sel.among, []) if sel.among else placed(s, where)
-        out = [
-            i
-            for i in found
-            if (where is None or s.cards[i].loc in where)
-            and s.cards[i].loc != "gone"
-            and matches(s, i, flt, me)
+        cards = s.cards
+        here = [
+            i for i in found if (where is None or cards[i].loc in where) and cards[i].loc != "gone"
         ]
+        out = matching(s, here, flt, me)
         out = [i for i in out if not (sel.other and i == link["card"])]
         if sel.also is not None:  # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
             from dataclasses import replace
@@ -131,7 +129,7 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         out = _narrow(s, link, sel, out)
         return _highest(s, out, sel.highest) if sel.highest else out
     if sel.filter.terms:
-        out = [i for i in out if matches(s, i, sel.filter, me)]
+        out = matching(s, out, sel.filter, me)
     if sel.other:
         out = [i for i in out if i != link["card"]]
     return _narrow(s, link, sel, out)
@@ -275,7 +273,7 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
 def count_matching(s: State, flt: Filter, player: int, distinct: bool = False) -> int:
     """How many cards match a filter now, in the places it names (the field otherwise);
     ``distinct``: how many different names they have."""
-    found = [i for i in placed(s, _where(flt)) if matches(s, i, flt, player)]
+    found = matching(s, placed(s, _where(flt)), flt, player)
     return len({s.cards[i].d.name for i in found}) if distinct else len(found)
 
 

@@ -42,7 +42,7 @@ from deckcheck.engine.effects.ops import (
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
 from deckcheck.engine.query import has_flag
-from deckcheck.engine.select import matches, matches_any, only_names
+from deckcheck.engine.select import matches, matches_any, matching, only_names
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
 from deckcheck.engine.zones import co_linked, free_main, free_spell
 
@@ -318,9 +318,7 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     ):
         return False
     if cond.exists is not None:
-        found = [
-            i for i in may_match(s, cond.exists) if _here(s, i) and matches(s, i, cond.exists, me)
-        ]
+        found = matching(s, [i for i in may_match(s, cond.exists) if _here(s, i)], cond.exists, me)
         n = len({s.cards[i].d.name for i in found}) if c.distinct else len(found)
         if n < c.min or (c.max is not None and n > c.max):
             return False
