@@ -79,6 +79,8 @@ def _adjust_once(duel: Duel) -> bool:
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
     on_players: list[tuple[int, tuple[str, ...], int]] = []
+    # unaffected() answers yes only for a card with an "unaffected_by..." flag
+    shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
     for iid in _applying(duel):
         c = s.cards[iid]
         in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
@@ -121,7 +123,7 @@ def _adjust_once(duel: Duel) -> bool:
             if e.per_card is not None:  # "for each Spell in your GY"
                 times = count_matching(s, e.per_card, c.ctrl, a.distinct)
             for t in targets:
-                if unaffected(s, t, iid):
+                if shields and unaffected(s, t, iid):
                     continue
                 if a.atk and times:
                     wanted.append((t, "atk", "add", a.atk * times, iid))
@@ -273,13 +275,14 @@ def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int]]) -> N
 def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> bool:
     keep: list[Lasting] = []
     have: set[tuple[int, str, str, object, int]] = set()
+    wanted_set = set(wanted)
     changed = False
     for m in s.lasting:
         if not m.derived:
             keep.append(m)
             continue
         k = (m.card, m.stat, m.op, m.value, m.source)
-        if k in wanted and k not in have:
+        if k in wanted_set and k not in have:
             keep.append(m)
             have.add(k)
         else:
