@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.model import Card
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
@@ -12,8 +11,6 @@ from deckcheck.validation.rule import Rule, Unit
 
 UNKNOWN_CARD = Rule("unknown-card", "DC002", "Passcode or name not in the card data", "-")
 NEAR_PASSCODES = 20  # how far below an unknown passcode a hint looks for a known one
-MAX_NEAR = 4096  # unknown passcodes whose near card is kept
-NOT_LOOKED = object()
 
 
 def find(ctx: Context) -> Iterator[Violation]:
@@ -61,15 +58,10 @@ def _unknown(
 
 
 def near_passcode(ctx: Context, passcode: int) -> Card | None:
-    """A known card numbered just below an unknown passcode, as YGOPro alternate arts are
-    (kept across checks, for at most MAX_NEAR passcodes: a client can send any number)."""
-    known: BoundedCache[int, Card | None] = ctx.cache.get(("near",))  # type: ignore[assignment]
-    if known is None:
-        known = ctx.cache[("near",)] = BoundedCache(MAX_NEAR)
-    found = known.get(passcode, NOT_LOOKED)
-    if found is NOT_LOOKED:
-        found = known[passcode] = ctx.db.below(passcode, NEAR_PASSCODES)
-    return found  # type: ignore[return-value]
+    """A known card numbered just below an unknown passcode, as YGOPro alternate arts are.
+    Asked afresh each time: nothing about unknown passcodes is kept between checks (a client
+    can send any number of them, tests/cards/test_bounds.py)."""
+    return ctx.db.below(passcode, NEAR_PASSCODES)
 
 
 UNIT = Unit((UNKNOWN_CARD,), find, deck=lambda ctx: ctx.has_unknown)
