@@ -448,11 +448,17 @@ def _chain_over(duel: Duel, f: Frame) -> None:
 
 def start_triggers(duel: Duel) -> None:
     s = duel.state
-    entries, s.pending = s.pending, []
-    immediate = [p for p in entries if p.get("immediate")]
-    for p in immediate:
-        _apply_now(duel, p)
-    entries = [p for p in entries if not p.get("immediate") and _still_valid(duel, p)]
+    entries: list[dict[str, Any]] = []
+    # what an immediate effect does may trigger more (its damage: Dark Room of Nightmare),
+    # which waits for this chain too, not for the next one
+    while s.pending:
+        batch, s.pending = s.pending, []
+        for p in batch:
+            if p.get("immediate"):
+                _apply_now(duel, p)
+            else:
+                entries.append(p)
+    entries = [p for p in entries if _still_valid(duel, p)]
     if not entries:
         return
     tp = s.turn_player
