@@ -497,8 +497,13 @@ def can_special(
 def _cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     src = link["card"]
-    return [i for i in chosen(duel, link, op, ans)
-            if s.cards[i].loc != "gone" and not unaffected(s, i, src)]  # fmt: skip
+    picked = [i for i in chosen(duel, link, op, ans) if s.cards[i].loc != "gone"]
+    if any(o is op for o in effect_of(s, src, link["effect"]).cost):
+        # a cost, a summoning procedure's too, is not an effect: a monster unaffected by
+        # card effects can still pay it (002:2459; Lava Golem Tributing Eternal Soul's
+        # Dark Magicians)
+        return picked
+    return [i for i in picked if not unaffected(s, i, src)]
 
 
 def _to_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
