@@ -201,8 +201,6 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     if own and not no_special:
         deck = extra_deck(duel, tuple(side.extra))
         extra = extra_options(duel, tp, deck)
-        if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
-            extra = [a for a in extra if not summon_forbidden(s, a.card)]
         if deck.procedures:  # cards with a procedure of their own, not every Extra Deck card
             known = {a.card for a in extra}
             # a new list: the one extra_options returned may be the one its cache holds
