@@ -337,12 +337,13 @@ def apply_immediate(duel: Duel) -> None:
     """Effects that are not chained ("each time ...": a continuous card's, Maxx "C"'s) apply
     as soon as their event happens, in the middle of a chain too (002:1924, RC-CHAIN-032)."""
     s = duel.state
-    if not any(p.get("immediate") for p in s.pending):
-        return
-    now = [p for p in s.pending if p.get("immediate")]
-    s.pending = [p for p in s.pending if not p.get("immediate")]
-    for p in now:
-        _apply_now(duel, p)
+    # what one does may trigger more: another immediate effect applies at once too, a
+    # chained one (Dark Room of Nightmare on its damage) waits in s.pending
+    while any(p.get("immediate") for p in s.pending):
+        now = [p for p in s.pending if p.get("immediate")]
+        s.pending = [p for p in s.pending if not p.get("immediate")]
+        for p in now:
+            _apply_now(duel, p)
 
 
 @handles("chain", "link_done")
@@ -448,16 +449,8 @@ def _chain_over(duel: Duel, f: Frame) -> None:
 
 def start_triggers(duel: Duel) -> None:
     s = duel.state
-    entries: list[dict[str, Any]] = []
-    # what an immediate effect does may trigger more (its damage: Dark Room of Nightmare),
-    # which waits for this chain too, not for the next one
-    while s.pending:
-        batch, s.pending = s.pending, []
-        for p in batch:
-            if p.get("immediate"):
-                _apply_now(duel, p)
-            else:
-                entries.append(p)
+    apply_immediate(duel)  # what they trigger waits for this chain too, not the next one
+    entries, s.pending = s.pending, []
     entries = [p for p in entries if _still_valid(duel, p)]
     if not entries:
         return
