@@ -17,7 +17,6 @@ import argparse
 import os
 import statistics
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from deckcheck.cards.db import CardDB
@@ -29,7 +28,7 @@ from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects.base import NO_EFFECTS, EffectLayer
 from deckcheck.engine.effects.layer import CARD_LAYER
 from deckcheck.engine.match import game_seed, run_match
-from deckcheck.engine.template import DuelTemplate, build_template, deck_list, prepare
+from deckcheck.engine.template import DuelTemplate, deck_list, prepare, without_effects
 
 DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
 EFFECT_PAIRS = ["AI_Burn:AI_Frog", "AI_Blackwing:AI_DarkMagician"]
@@ -38,13 +37,6 @@ EFFECT_PAIRS = ["AI_Burn:AI_Frog", "AI_Blackwing:AI_DarkMagician"]
 def template_for(names: list[str], db: CardDB) -> DuelTemplate:
     decks = [deck_list(load_deck(str(DECKS / f"{n}.ydk"), db)) for n in names]
     return prepare(decks, db)
-
-
-def vanilla(template: DuelTemplate) -> DuelTemplate:
-    """The same decks with every card file set aside: the rules of play alone."""
-    codes = [c for d in template.decks for c in (*d.main, *d.extra)]
-    cards = {c: replace(d, fx=None) for c, d in zip(codes, template.defs, strict=True)}
-    return build_template(template.decks, cards, template.profile)
 
 
 def most_defined(db: CardDB) -> list[str]:
@@ -133,7 +125,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="*", default=None)
     args = parser.parse_args()
     db = CardDB.open()
-    plain = vanilla(template_for(args.decks, db))
+    plain = without_effects(template_for(args.decks, db))
     assert Duel.new(plain, 0).effects is NO_EFFECTS
     describe("vanilla pair " + " vs ".join(args.decks), plain)
     setup_times(plain, args.runs)

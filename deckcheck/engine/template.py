@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.carddefs import CardDef, card_def
@@ -170,3 +170,11 @@ def load_tokens(defs: Sequence[CardDef], db: CardDB) -> dict[int, CardDef]:
             raise InputError(f"token {code} (created by a card effect) is not in the card data")
         out[code] = card_def(card)
     return out
+
+
+def without_effects(template: DuelTemplate) -> DuelTemplate:
+    """The same decks with every card file set aside: the rules of play alone (the vanilla
+    pair of the benchmarks and of the pinned games)."""
+    codes = [c for d in template.decks for c in (*d.main, *d.extra)]
+    cards = {c: replace(d, fx=None) for c, d in zip(codes, template.defs, strict=True)}
+    return build_template(template.decks, cards, template.profile)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -19,7 +18,7 @@ from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects.base import NO_EFFECTS
 from deckcheck.engine.effects.layer import CARD_LAYER
 from deckcheck.engine.match import game_seed
-from deckcheck.engine.template import build_template
+from deckcheck.engine.template import without_effects
 
 PINNED = {
     "random-random none 0": "18ba36d6b7d331a1e02115f6d22d41081733da36cedf43bceb21815129ebeba3",
@@ -38,9 +37,7 @@ PINNED = {
 @pytest.fixture(scope="module")
 def vanilla(template):
     """The fixture's decks with every card file set aside: the rules of play alone."""
-    codes = [c for d in template.decks for c in (*d.main, *d.extra)]
-    cards = {c: replace(d, fx=None) for c, d in zip(codes, template.defs, strict=True)}
-    return build_template(template.decks, cards, template.profile)
+    return without_effects(template)
 
 
 def digest(vanilla, agents: tuple[str, str], layer: str, i: int) -> str:
