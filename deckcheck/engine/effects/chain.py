@@ -25,6 +25,7 @@ from deckcheck.engine.effects import limits, replace
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
+from deckcheck.engine.effects.negation import negated_off_field
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
@@ -234,6 +235,7 @@ def chain_link(duel: Duel, f: Frame) -> None:
     if link["field"] and c.loc in FIELD:
         adjust(duel)  # a card turned face-up by its activation: what applies to it now
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
+    off = off or (gone and negated_off_field(duel, link))  # a Spell/Trap: 002:4584
     if off or _name_negated(s, card) or _lone_target_shielded(s, link):
         link["negated"] = "effect"
         duel.emit(ChainEvent("negated_effect", link["player"], card, link["link"],
