@@ -1727,6 +1727,17 @@ def _ask_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
                 zones.append(EMPTY)
                 continue
             return Prompt(link["player"], "zone", tuple(ZoneChoice("zone", z) for z in free), iid)
+    # then, for a Trap Monster that is also a Trap, the Spell & Trap Zone the new controller
+    # holds for it (002:1191); these answers follow the Monster Zones in ``zones``
+    cards = chosen(duel, link, op, ans)
+    for n, iid in enumerate(cards):
+        if len(cards) + n >= len(zones):
+            held = zones[len(cards) :]
+            free = [z for z in free_spell(s, link["player"]) if z not in held]
+            if zones[n] == EMPTY or s.cards[iid].trap_zone == EMPTY or len(free) < 2:
+                zones.append(free[0] if free and zones[n] != EMPTY else EMPTY)
+                continue
+            return Prompt(link["player"], "zone", tuple(ZoneChoice("zone", z) for z in free), iid)
     return None
 
 
@@ -1737,14 +1748,17 @@ def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
     s = duel.state
     me = link["player"]
     out = []
-    for iid, zone in zip(chosen(duel, link, op, ans), ans.get("zones", []), strict=False):
+    cards = chosen(duel, link, op, ans)
+    zones = ans.get("zones", [])
+    held = zones[len(cards) :]
+    for n, (iid, zone) in enumerate(zip(cards, zones, strict=False)):
         c = s.cards[iid]
         if c.loc != MZONE or c.ctrl == me:
             continue
         if zone == EMPTY:
             to_pile(duel, iid, GRAVE, "rule")
             continue
-        move_control(duel, iid, me, zone)
+        move_control(duel, iid, me, zone, held[n] if n < len(held) else EMPTY)
         if op.spec.until != "permanent":
             s.floating.append(
                 {
@@ -1759,11 +1773,16 @@ def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
     return out
 
 
-def move_control(duel: Duel, iid: int, player: int, zone: int) -> None:
+def move_control(duel: Duel, iid: int, player: int, zone: int, held: int = EMPTY) -> None:
+    """Give the monster to ``player`` in Monster Zone ``zone``; a Trap Monster that is also
+    a Trap binds the Spell & Trap Zone ``held`` of theirs (the first free one if that is
+    not free)."""
     s = duel.state
     c = s.cards[iid]
     face_up, in_def, gen = c.face_up, c.in_def, c.gen
     spell = free_spell(s, player) if c.trap_zone != EMPTY else []
+    if held in spell:
+        spell = [held]
     if c.trap_zone != EMPTY and not spell:  # no zone for a Trap Monster's bond (002:1193)
         duel.emit(MoveEvent("destroyed", c.ctrl, iid, "rule"))
         to_pile(duel, iid, GRAVE, "destroyed")
