@@ -152,6 +152,8 @@ class Act:
         kind = "summon" if pos == "attack" else "set"
         hand = self.duel.state.sides[self.player].hand
         self.choose(p, self.card_option(p, kind, self.act.get("card"), hand), show_action(self.act))
+        if self.duel.prompt is None:
+            return  # the LP it cost ended the duel (Chain Energy)
         nxt = self.prompt("tributes", "zone")
         if nxt.kind == "tributes":
             refs = as_list(self.act.get("tributes"), "tributes", self.r)

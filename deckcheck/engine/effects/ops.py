@@ -25,7 +25,7 @@ from deckcheck.engine.actions import (
     Prompt,
     ZoneChoice,
 )
-from deckcheck.engine.base import damage, distinct
+from deckcheck.engine.base import check_win, damage, distinct
 from deckcheck.engine.effects import replace
 from deckcheck.engine.effects.context import (
     FIELD,
@@ -1557,6 +1557,7 @@ def pay_toll(duel: Duel, player: int, iid: int) -> None:
     if n > 0:
         s.sides[player].lp -= n
         duel.emit(DamageEvent("lp_cost", player, n, "cost"))
+        check_win(duel)  # paying all your LP loses at once (002:454): nothing follows
 
 
 def player_flag(s: State, player: int, flag: str) -> bool:
