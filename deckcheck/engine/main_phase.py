@@ -646,6 +646,8 @@ def set_card_placed(duel: Duel, f: Frame) -> None:
     place_spell(s, iid, tp, zone, False)
     duel.emit(PlaceEvent("set_card", tp, iid, zone))
     pop(duel, f)
+    if s.pending:  # the replaced Field Spell's triggers (Skull Invitation) before what is next
+        open_window(duel, "set")
 
 
 def pendulum_zones(prof: Profile) -> tuple[int, int]:
