@@ -1,14 +1,60 @@
 """Invariants that hold in every reachable duel state, as a list of problems (empty: all
-hold). Used by the smoke test of decks and by the engine's own tests."""
+hold), and a duel played with them checked after every decision. Used by the smoke test of
+decks, the campaign of engine/campaign.py and the engine's own tests."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.state import DRAW, EMPTY, EXTRA, MZONE, NO_WINNER, OVERLAY, SZONE, TOKEN_GONE
 
 if TYPE_CHECKING:
+    from deckcheck.engine.agents import Agent
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.template import DuelTemplate
+
+MAX_DECISIONS = 20_000  # a duel this long is stuck: a fault too
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What stopped a checked duel: ``kind`` is "error" (the engine raised), "invariant"
+    (``problems`` found one) or "stuck" (no end after MAX_DECISIONS); ``decisions`` is the
+    number of decisions made before it (0: while the duel was set up)."""
+
+    kind: str
+    decisions: int
+    message: str
+
+
+def play_checked(
+    template: DuelTemplate,
+    seed: int,
+    first: int,
+    agents: tuple[Agent, Agent],
+    limit: int = MAX_DECISIONS,
+) -> tuple[Duel | None, Fault | None]:
+    """Play a seeded duel to the end, checking the invariants at its first prompt and after
+    every decision; the first fault stops it. Returns the duel (None: it could not be set
+    up) and the fault (None: it ended with none)."""
+    from deckcheck.engine.duel import Duel
+
+    decisions = 0
+    duel = None
+    try:
+        duel = Duel.new(template, seed, first)
+        found = problems(duel)
+        while not found and duel.prompt is not None:
+            if decisions >= limit:
+                return duel, Fault("stuck", decisions, f"no end after {decisions} decisions")
+            prompt = duel.prompt
+            duel.apply_action(agents[prompt.player].choose(duel, prompt))
+            decisions += 1
+            found = problems(duel)
+    except Exception as exc:  # noqa: BLE001 - any engine error is a fault to report
+        return duel, Fault("error", decisions, f"{type(exc).__name__}: {exc}")
+    return duel, Fault("invariant", decisions, "; ".join(found)) if found else None
 
 
 def problems(duel: Duel) -> list[str]:
@@ -28,6 +74,8 @@ def _sides(duel: Duel) -> list[str]:
     for p, side in enumerate(s.sides):
         if side.lp < 0:
             out.append(f"player {p} has {side.lp} LP")
+        elif side.lp == 0 and s.winner == NO_WINNER and s.prompt is not None:
+            out.append(f"player {p} has 0 LP and the duel goes on")  # 000 1.4: it ends
         if len(side.mzone) != 5 or len(side.szone) != 8:
             out.append(f"player {p} has {len(side.mzone)} Monster and {len(side.szone)} S/T zones")
         for i in side.extra:

@@ -8,7 +8,9 @@ was fixed, and the agents. Then one line per record in the order they happened:
 the position in player 0's Main then Extra Deck list of the header, then player 1's.
 
 A replay builds the duel again from the header and feeds it the logged decisions; any
-difference in the events, the decisions' prompts or the result is a failure.
+difference in the events, the decisions' prompts or the result is a failure: each record
+the replay gives must be written as the log's record is (so a log written by ``write_log``
+that replays is the log the replay would write, byte for byte).
 """
 
 from __future__ import annotations
@@ -177,11 +179,19 @@ def records(duel: Duel) -> list[dict[str, Any]]:
     return out
 
 
+def log_text(head: dict[str, Any], duel: Duel) -> str:
+    """The log of a duel as written: one compact JSON line per record."""
+    lines = [_line(head)] + [_line(r) for r in records(duel)]
+    return "\n".join(lines) + "\n"
+
+
+def _line(record: dict[str, Any]) -> str:
+    return json.dumps(record, separators=(",", ":"))
+
+
 def write_log(path: Path, head: dict[str, Any], duel: Duel, force: bool = False) -> None:
     """Write a log atomically; an existing file is replaced only with ``force``."""
-    lines = [json.dumps(head, separators=(",", ":"))]
-    lines += [json.dumps(r, separators=(",", ":")) for r in records(duel)]
-    write_new(path, "\n".join(lines) + "\n", force=force)
+    write_new(path, log_text(head, duel), force=force)
 
 
 def check_log_file(path: Path, force: bool = False) -> None:
@@ -410,7 +420,8 @@ def replay(log: LogFile, db: CardDB) -> ReplayResult:
     expected = log.records
     got = records(duel)
     for i, (want, have) in enumerate(zip(expected, got, strict=False)):
-        if want != have:
+        # as written, so that true and 1 (equal in Python) differ as in the file
+        if _line(want) != _line(have):
             return ReplayResult(
                 False,
                 i,

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.agents import make_agent
-from deckcheck.engine.checks import problems
+from deckcheck.engine.checks import play_checked
 from deckcheck.engine.coverage import coverage
-from deckcheck.engine.duel import Duel
 from deckcheck.engine.match import game_seed
 from deckcheck.engine.procedures import could_summon
 from deckcheck.engine.template import DuelTemplate
@@ -22,8 +21,6 @@ from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.engine.carddefs import CardDef
-
-MAX_DECISIONS = 20_000  # a duel this long is stuck: a failure too
 
 
 @dataclass
@@ -162,25 +159,15 @@ def smoke(
     broken: list[str] = []
     for index in range(games):
         s = game_seed(seed, index)
-        duel = Duel.new(template, s, index % 2)
         players = (make_agent(agents[0], s, 0), make_agent(agents[1], s, 1))
-        decisions = 0
-        try:
-            while duel.prompt is not None:
-                prompt = duel.prompt
-                duel.apply_action(players[prompt.player].choose(duel, prompt))
-                decisions += 1
-                found = problems(duel)
-                if found:
-                    broken.append(f"game {index + 1} (seed {s}), decision {decisions}: {found[0]}")
-                    break
-                if decisions > MAX_DECISIONS:
-                    crashes.append(
-                        f"game {index + 1} (seed {s}): no end after {decisions} decisions"
-                    )
-                    break
-        except Exception as exc:  # noqa: BLE001 - any engine error fails the smoke test
-            crashes.append(f"game {index + 1} (seed {s}): {type(exc).__name__}: {exc}")
+        _, fault = play_checked(template, s, index % 2, players)
+        if fault is None:
+            continue
+        where = f"game {index + 1} (seed {s})"
+        if fault.kind == "invariant":
+            broken.append(f"{where}, decision {fault.decisions}: {fault.message}")
+        else:
+            crashes.append(f"{where}: {fault.message}")
     missing = unsupported(template)
     stuck = never_summoned(template)
     checks = [
