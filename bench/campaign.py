@@ -17,7 +17,7 @@ from pathlib import Path
 
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.codecs import load_deck
-from deckcheck.engine.campaign import render_text, run_campaign
+from deckcheck.engine.campaign import CampaignReport, render_text, run_campaign
 from deckcheck.engine.template import deck_list
 
 DECKS = Path(__file__).resolve().parents[2] / "shared" / "data" / "decks"
@@ -36,9 +36,15 @@ def main() -> int:
     db = CardDB.open(None)
     decks = [deck_list(load_deck(str(DECKS / f"{n}.ydk"), db)) for n in args.decks]
     start = time.monotonic()
+    told = 0
 
-    def progress(done: int, total: int) -> None:
-        print(f"{done}/{total} runs, {time.monotonic() - start:.0f} s", file=sys.stderr)
+    def progress(report: CampaignReport, total: int) -> None:
+        nonlocal told
+        for f in report.failures[told:]:  # as they come: a long run is worth reading early
+            print(f"FAILED: {f}", file=sys.stderr)
+        told = len(report.failures)
+        took = time.monotonic() - start
+        print(f"{report.runs}/{total} runs, {report.games} games, {took:.0f} s", file=sys.stderr)
 
     report = run_campaign(decks, db, args.games, args.seed, replay_every=args.replay_every,
                           progress=progress)  # fmt: skip

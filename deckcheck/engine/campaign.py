@@ -128,11 +128,11 @@ def run_campaign(
     seed: int,
     agent_pairs: Sequence[tuple[str, str]] = AGENT_PAIRS,
     replay_every: int = 10,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[CampaignReport, int], None] | None = None,
 ) -> CampaignReport:
     """``games`` checked games for each run of ``runs(decks, agent_pairs)``; ``progress``
-    is told the runs done and the runs in all. Ctrl-C stops it: the report holds the games
-    that finished and says so."""
+    is given the report so far (its runs and failures) and the runs in all after each run.
+    Ctrl-C stops it: the report holds the games that finished and says so."""
     if len(decks) < 2:
         raise InputError("a campaign needs at least two decks")
     if games < 1 or replay_every < 1:
@@ -162,7 +162,7 @@ def run_campaign(
                     )  # fmt: skip
             report.runs += 1
             if progress is not None:
-                progress(k + 1, len(plan))
+                progress(report, len(plan))
     except KeyboardInterrupt:
         report.stopped = True
     return report

@@ -20,8 +20,11 @@ from deckcheck.io.errors import InputError
 
 def test_a_tiny_campaign_plays_both_seats_and_replays_its_sample(db, deck_lists):
     decks = [deck_lists["AI_Burn"], deck_lists["AI_MokeyMokey"]]
-    report = run_campaign(decks, db, 2, 5, replay_every=2)
+    told = []
+    report = run_campaign(decks, db, 2, 5, replay_every=2,
+                          progress=lambda r, total: told.append((r.runs, total)))  # fmt: skip
     assert report.ok, render_text(report)
+    assert told == [(k, 8) for k in range(1, 9)]
     # 2 ordered pairs x 4 pairs of agents, 2 games each; game 0 of each run replayed
     assert (report.runs, report.games, report.replayed) == (8, 16, 8)
     assert report.games_by_agents == {"random,random": 4, "greedy,greedy": 4,
