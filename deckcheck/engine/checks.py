@@ -52,6 +52,8 @@ def play_checked(
             duel.apply_action(agents[prompt.player].choose(duel, prompt))
             decisions += 1
             found = problems(duel)
+        if not found and duel.prompt is None:
+            found = end_problems(duel)
     except Exception as exc:  # noqa: BLE001 - any engine error is a fault to report
         return duel, Fault("error", decisions, f"{type(exc).__name__}: {exc}")
     return duel, Fault("invariant", decisions, "; ".join(found)) if found else None
@@ -64,6 +66,27 @@ def problems(duel: Duel) -> list[str]:
     s = duel.state
     if (s.winner != NO_WINNER) != duel.is_terminal() or s.winner not in (NO_WINNER, 0, 1, DRAW):
         out.append(f"the winner {s.winner} does not match the duel's end")
+    return out
+
+
+def end_problems(duel: Duel) -> list[str]:
+    """What holds of a whole duel once it is over, read from its events: it ended for a
+    reason of the rules (000 1.4), and every phase began with the chain resolved (a
+    chain_end after each activation before the next phase event; 001: a phase ends only
+    when both players pass with the chain empty)."""
+    out = []
+    s = duel.state
+    if s.reason not in ("lp", "deck_out", "lp+deck_out"):
+        out.append(f"the duel ended for the reason {s.reason!r}")
+    links = 0
+    for event in duel.events():
+        if event.kind == "activate":
+            links += 1
+        elif event.kind == "chain_end":
+            links = 0
+        elif event.kind == "phase" and links:
+            out.append(f"the {event.name} phase began with {links} chain links unresolved")
+            links = 0
     return out
 
 

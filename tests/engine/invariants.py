@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcheck.engine.checks import problems
+from deckcheck.engine.checks import end_problems, problems
 from deckcheck.engine.duel import Duel
 
 
@@ -29,13 +29,7 @@ def normal_summons_per_turn(duel: Duel) -> dict[int, int]:
 
 
 def chain_empty_at_phase_changes(duel: Duel) -> None:
-    """From the events: every phase begins with the chain resolved (a chain_end follows
-    each activation before the next phase event)."""
-    open_links = 0
-    for event in duel.events():
-        if event.kind == "activate":
-            open_links += 1
-        elif event.kind == "chain_end":
-            open_links = 0
-        elif event.kind == "phase":
-            assert open_links == 0, f"a phase began with {open_links} links unresolved"
+    """From the events: every phase begins with the chain resolved, and the duel ended for
+    a reason of the rules (engine/checks.py end_problems)."""
+    found = end_problems(duel)
+    assert not found, "; ".join(found)

@@ -11,8 +11,9 @@ import pytest
 import deckcheck.engine.campaign as campaign
 from deckcheck.engine.agents import make_agent
 from deckcheck.engine.campaign import check_game, render_text, run_campaign, runs
-from deckcheck.engine.checks import play_checked, problems
+from deckcheck.engine.checks import end_problems, play_checked, problems
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.events import ChainEvent, PhaseEvent
 from deckcheck.engine.log import header, log_text, parse_log, replay
 from deckcheck.engine.template import prepare
 from deckcheck.io.errors import InputError
@@ -130,3 +131,19 @@ def test_a_campaign_needs_two_decks_and_games(db, deck_lists):
         run_campaign([deck_lists["AI_Burn"]], db, 1, 0)
     with pytest.raises(InputError, match="at least 1"):
         run_campaign([deck_lists["AI_Burn"], deck_lists["AI_Frog"]], db, 0, 0)
+
+
+def test_a_phase_begun_with_an_open_chain_and_an_end_without_a_reason_are_found(template):
+    """001: a phase ends only when both players pass with the chain empty; 000 1.4: a duel
+    ends by LP or by drawing from an empty Deck."""
+    agents = (make_agent("random", 4, 0), make_agent("random", 4, 1))
+    duel, fault = play_checked(template, 4, 0, agents)
+    assert fault is None and end_problems(duel) == []
+    history = duel.state.history
+    history.append(ChainEvent("activate", 0, 1, 1, "0"))
+    history.append(PhaseEvent("phase", "end"))
+    assert end_problems(duel) == ["the end phase began with 1 chain links unresolved"]
+    history.insert(-1, PhaseEvent("chain_end", "1"))  # resolved first: the legal edge
+    assert end_problems(duel) == []
+    duel.state.reason = "surrender"
+    assert end_problems(duel) == ["the duel ended for the reason 'surrender'"]
