@@ -71,23 +71,36 @@ def problems(duel: Duel) -> list[str]:
 
 def end_problems(duel: Duel) -> list[str]:
     """What holds of a whole duel once it is over, read from its events: it ended for a
-    reason of the rules (000 1.4), and every phase began with the chain resolved (a
-    chain_end after each activation before the next phase event; 001: a phase ends only
-    when both players pass with the chain empty)."""
+    reason of the rules (000 1.4); every phase began with the chain resolved (a chain_end
+    after each activation before the next phase event; 001: a phase ends only when both
+    players pass with the chain empty); and each player's LP are the starting LP less the
+    damage, costs and losses, plus the gains, its events name (damage stops at 0 LP)."""
     out = []
     s = duel.state
     if s.reason not in ("lp", "deck_out", "lp+deck_out"):
         out.append(f"the duel ended for the reason {s.reason!r}")
     links = 0
+    lp = [duel.template.profile.start_lp] * 2
     for event in duel.events():
-        if event.kind == "activate":
+        kind = event.kind
+        if kind == "activate":
             links += 1
-        elif event.kind == "chain_end":
+        elif kind == "chain_end":
             links = 0
-        elif event.kind == "phase" and links:
+        elif kind == "phase" and links:
             out.append(f"the {event.name} phase began with {links} chain links unresolved")
             links = 0
+        elif kind == "damage":
+            lp[event.player] = max(0, lp[event.player] - event.amount)
+        elif kind in LP_CHANGES:
+            lp[event.player] += LP_CHANGES[kind] * event.amount
+    for p, side in enumerate(s.sides):
+        if side.lp != lp[p]:
+            out.append(f"player {p} has {side.lp} LP, their events give {lp[p]}")
     return out
+
+
+LP_CHANGES = {"lp_cost": -1, "lp_lost": -1, "recover": 1}  # damage stops at 0
 
 
 def _sides(duel: Duel) -> list[str]:

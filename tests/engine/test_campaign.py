@@ -147,3 +147,16 @@ def test_a_phase_begun_with_an_open_chain_and_an_end_without_a_reason_are_found(
     assert end_problems(duel) == []
     duel.state.reason = "surrender"
     assert end_problems(duel) == ["the duel ended for the reason 'surrender'"]
+
+
+def test_lp_that_changed_without_an_event_are_found(template):
+    """Each LP change is an event (damage stops at 0, 000 1.4): 1 LP more than the
+    events give is found."""
+    agents = (make_agent("random", 4, 0), make_agent("random", 4, 1))
+    duel, _ = play_checked(template, 4, 0, agents)
+    assert any(e.kind == "damage" for e in duel.events())
+    side = duel.state.sides[duel.state.winner]
+    side.lp += 1
+    assert end_problems(duel) == [
+        f"player {duel.state.winner} has {side.lp} LP, their events give {side.lp - 1}"
+    ]
