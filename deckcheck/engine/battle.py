@@ -127,11 +127,14 @@ def declare(duel: Duel, f: Frame) -> Prompt:
     acts = duel.effects.responses(duel, tp, "battle_step") if duel.effects.live else ()
     attacks = attack_options(duel)
     # "must attack, if able": no end to the Battle Phase while such a monster can attack
-    must = s.lasting and any(
-        has_flag(s, a.attacker, "must_attack")  # type: ignore[union-attr]
-        for a in attacks
-    )
+    must = bool(s.lasting) and must_attack(s, attacks)
     return Prompt(tp, "battle", (*attacks, *acts) if must else (*attacks, *acts, END_BATTLE))
+
+
+def must_attack(s: State, attacks: list[Action]) -> bool:
+    """Whether a monster that "must attack, if able" (flag ``must_attack``) is among these
+    attack options' attackers."""
+    return any(has_flag(s, a.attacker, "must_attack") for a in attacks)  # type: ignore[union-attr]
 
 
 @handles("battle", "declared")

@@ -25,6 +25,7 @@ from deckcheck.engine.actions import (
     card_choice,
 )
 from deckcheck.engine.base import distinct
+from deckcheck.engine.battle import attack_options, must_attack
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
@@ -222,6 +223,10 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     no_battle = bool(s.floating) and player_flag(s, tp, "no_battle_phase")
     if s.phase == "main1" and turn > 1 and not no_battle:
         opts.append(TO_BATTLE)
+        # a monster that "must attack, if able" and can: the turn goes through the Battle
+        # Phase, not straight to the End Phase
+        if s.lasting and must_attack(s, attack_options(duel)):
+            return tuple(opts)
     opts.append(TO_END)
     return tuple(opts)
 
