@@ -300,6 +300,11 @@ def named_summoner(s: State, iid: int, link: Link) -> bool | None:
 
 
 def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    return _may_summon(duel, link, op, iid) and bool(_zones(duel, link, op, iid, []))
+
+
+def _may_summon(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """Whether the operation may Special Summon the card, a zone for it aside."""
     s = duel.state
     if s.floating and summon_locked(s, link["player"]):
         return False
@@ -311,9 +316,66 @@ def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
         return False
     ignore = op.spec.ignore_conditions or bool(named) or _as_its_method(s, iid, op)
     extra = op.spec.from_extra
-    return can_special(duel.state, iid, ignore, link["player"], extra) and bool(
-        _zones(duel, link, op, iid, [])
-    )
+    return can_special(duel.state, iid, ignore, link["player"], extra)
+
+
+LEAVING = ("banish", "send_to_graveyard", "tribute", "return_to_hand", "return_to_deck")
+
+
+def summon_room(duel: Duel, link: Link, e: Any, op: Op) -> bool:  # noqa: ANN401 - an Effect
+    """Activation needs the Main Monster Zones a summon must fill (002, 特殊召唤): one for
+    "Special Summon this card" (also after "and if you do" or "then": March Hare), and as
+    many as a summon of several cards needs at least (Rescue Rabbit's 2, Obedience
+    Schooled's 3), counting the zones its cost empties (Rescue Rabbit banishing itself).
+    Cards from the Extra Deck have zones of their own: each is checked as it is chosen."""
+    s = duel.state
+    sel = op.cards
+    if sel is None or e.mandatory or op.spec.optional or op.spec.unless_done:
+        return True  # a mandatory effect is activated even if it cannot summon
+    if op.condition is not None:
+        return True
+    if sel.of == "self":
+        iid = link["card"]
+        if s.cards[iid].loc == EXTRA:  # a face-up Pendulum monster: the Extra Deck's zones
+            return _summonable(duel, link, op, iid)
+        if not _may_summon(duel, link, op, iid):
+            return False
+        need = 1
+    elif sel.of == "choose" and sel.min > 1 and not (op.spec.if_done or op.spec.then):
+        if any(s.cards[i].loc == EXTRA for i in candidates(duel, link, op)):
+            return True
+        need = sel.min
+    else:
+        return True
+    p = 1 - link["player"] if op.spec.to == "opponent" else link["player"]
+    return len(free_main(s, p)) + _emptied(duel, link, e, p) >= need
+
+
+def _room_now(duel: Duel, link: Link, op: Op) -> bool:
+    """At resolution, an effect that Special Summons a fixed number of monsters (2 or more,
+    not "up to") summons none of them when fewer Main Monster Zones are free (002:1814,
+    002:1820); with enough it goes on."""
+    sel = op.cards
+    if sel is None or sel.of != "choose" or sel.min < 2 or sel.min != sel.count:
+        return True
+    s = duel.state
+    if any(s.cards[i].loc == EXTRA for i in candidates(duel, link, op)):
+        return True
+    p = 1 - link["player"] if op.spec.to == "opponent" else link["player"]
+    return len(free_main(s, p)) >= sel.min
+
+
+def _emptied(duel: Duel, link: Link, e: Any, p: int) -> int:  # noqa: ANN401 - an Effect
+    """At most how many of player ``p``'s Main Monster Zones the effect's cost empties."""
+    s = duel.state
+    n = 0
+    for o in e.cost:
+        if o.do not in LEAVING or o.cards is None:
+            continue
+        cards = [s.cards[i] for i in candidates(duel, link, o)]
+        mine = [c for c in cards if c.loc == MZONE and c.ctrl == p and c.seq < 5]
+        n += min(len(mine), o.cards.count) if o.cards.of == "choose" else len(mine)
+    return n
 
 
 def _face_up_monster(duel: Duel, link: Link, op: Op, iid: int) -> bool:
@@ -821,6 +883,10 @@ def _positions(op: Op, d: Any) -> tuple[Action, ...]:  # noqa: ANN401 - a CardDe
 
 
 def ask_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    if "room" not in ans:
+        ans["room"] = _room_now(duel, link, op)
+    if not ans["room"]:
+        return None
     p = ask_cards(duel, link, op, ans)
     if p is not None:
         return p
@@ -846,6 +912,8 @@ def ask_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | 
 def special_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     out = []
+    if not ans.get("room", True):
+        return out  # a fixed number of monsters that do not all find a zone: none (002:1814)
     cards = chosen(duel, link, op, ans)
     zones, positions = ans.get("zones", []), ans.get("positions", [])
     if op.cards is not None and op.cards.of in ("targets", "self", "event"):

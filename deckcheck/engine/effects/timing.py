@@ -36,6 +36,7 @@ from deckcheck.engine.effects.ops import (
     hand_toll,
     player_flag,
     summon_locked,
+    summon_room,
     surplus,
     targets_possible,
 )
@@ -574,6 +575,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         # Emptiness: not even "and if you do, Special Summon this card")
         must_summon = o.do == "special_summon" and not o.spec.optional
         if must_summon and s.floating and summon_locked(s, link["player"]):
+            return False
+        if o.do == "special_summon" and not summon_room(duel, link, e, o):
             return False
         # "then" and "or, if you cannot" parts depend on what the earlier parts did
         if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
