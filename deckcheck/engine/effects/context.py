@@ -235,9 +235,12 @@ def pointed_monsters(s: State, card: int) -> list[int]:
 
 
 def equip_monsters(s: State, card: int) -> list[int]:
-    """The monster cards equipped to ``card`` as Equip Cards (Relinquished Anima)."""
+    """The monster cards ``card`` equipped to itself by its own effect (``equip`` with
+    ``onto: self`` binds them to it), still its Equip Cards (Relinquished Anima's "max. 1"
+    and ATK; not a Blast Sphere that equipped itself to it)."""
     held = [i for side in s.sides for i in side.szone if i != EMPTY and s.cards[i].equip == card]
-    return [i for i in held if s.cards[i].d.kind == "monster"]
+    own = [i for i in held if s.cards[i].d.kind == "monster"]
+    return [i for i in own if i in bound(s, card)] if own else own
 
 
 def _below(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:

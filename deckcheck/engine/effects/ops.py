@@ -1905,6 +1905,9 @@ def _equip_to_self(duel: Duel, link: Link, cards: list[int]) -> list[int]:
     lift(s, target)
     place_spell(s, target, me, free[0], True)
     s.cards[target].equip = card
+    # bound to this card: what its effects say of "the equipped monster" means this one
+    s.floating.append({"kind": "bond", "card": card, "target": target,
+                       "tgen": s.cards[target].gen})  # fmt: skip
     duel.emit(EquipEvent("equip", me, target, card))
     return [target]
 
