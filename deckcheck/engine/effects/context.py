@@ -121,7 +121,8 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         ]
         out = matching(s, here, flt, me)
         out = [i for i in out if not (sel.other and i == link["card"])]
-        if sel.also is not None:  # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
+        if sel.also is not None and (sel.also_if is None or _also_holds(duel, link, sel)):
+            # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
             from dataclasses import replace
 
             more = pool(duel, link, replace(sel, filter=sel.also, also=None))
@@ -133,6 +134,14 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     if sel.other:
         out = [i for i in out if i != link["card"]]
     return _narrow(s, link, sel, out)
+
+
+def _also_holds(duel: Duel, link: Link, sel: Select) -> bool:
+    """Whether the selection's ``also_if`` holds now (TB-11: the opponent controls 3+)."""
+    from deckcheck.engine.effects.timing import holds
+
+    assert sel.also_if is not None
+    return holds(duel, link, sel.also_if)
 
 
 def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:

@@ -99,6 +99,7 @@ class Select:
     unlike: Filter | None = None  # only cards whose name no card matching this has
     kind_of: Filter | None = None  # only cards of a kind a card matching this has
     same_kind: bool = False  # only cards of the kind of the previous operation's cards
+    also_if: Cond | None = None  # also: only while this condition holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +248,7 @@ def select(spec: sch.Cards) -> Select:
         unlike=parse_filter(spec.unlike) if spec.unlike is not None else None,
         kind_of=parse_filter(spec.kind_of) if spec.kind_of is not None else None,
         same_kind=spec.same_kind,
+        also_if=condition(spec.also_if) if spec.also_if is not None else None,
     )
 
 

@@ -77,6 +77,9 @@ class Cards(Strict):
     # only cards with (true) or without (false) the name or Level the effect declared
     declared: StrictBool | None = None
     also: FilterSpec | None = None  # choose/all: cards matching this filter count as well
+    # also: they count only while this condition holds when the cards are looked for, at
+    # activation and at resolution ("also from the Extra Deck, if ...": Maliss <C> TB-11)
+    also_if: Condition | None = None
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
     count_of: FilterSpec | None = None
