@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcheck.engine.actions import END_BATTLE, TO_END, Action, Prompt
+from deckcheck.engine.actions import END_BATTLE, TO_BATTLE, TO_END, Action, Prompt
 from deckcheck.engine.agents import make_agent
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.match import wilson
@@ -28,12 +28,14 @@ PLAYED = frozenset({"activate", "summon", "set_card", "scale"})
 
 
 class PassAgent:
-    """Does nothing: passes every chance to respond, ends its phases, declines."""
+    """Does nothing: passes every chance to respond, ends its phases, declines. Only what
+    the rules force is done: with a monster that must attack (a Kaiju that Interrupted
+    Kaiju Slumber gave it) it goes to the Battle Phase and attacks."""
 
     name = "pass"
 
     def choose(self, duel: Duel, prompt: Prompt) -> Action:
-        for quiet in (TO_END, END_BATTLE):
+        for quiet in (TO_END, END_BATTLE, TO_BATTLE):
             if quiet in prompt.options:
                 return quiet
         return prompt.default
