@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
-from deckcheck.engine.effects.model import Effect, Select
+from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.select import matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 
@@ -33,10 +33,16 @@ def effect_of(s: State, card: int, path: str) -> Effect:
     head, _, tail = path.partition(".")
     e = fx.effects[int(head)]
     if tail:
-        nested = e.ops[int(tail)].effect
+        nested = effect_ops(e)[int(tail)].effect
         assert nested is not None
         return nested
     return e
+
+
+def effect_ops(e: Effect) -> tuple[Op, ...]:
+    """An effect's operations, then its costs: a nested effect (``create_floating``) is
+    named by its index here (a cost may create one: Hot Red Dragon Archfiend's lock)."""
+    return (*e.ops, *e.cost)
 
 
 def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:

@@ -32,6 +32,7 @@ from deckcheck.engine.effects.context import (
     Link,
     controller_of,
     effect_of,
+    effect_ops,
     most,
     players,
     pointed_cells,
@@ -2140,10 +2141,6 @@ def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
         rec["kept_cards"] = [[i, s.cards[i].gen] for i in _cards(duel, link, op, ans)]
     s.floating.append(rec)
     return []
-
-
-def effect_ops(e: Any) -> tuple[Op, ...]:  # noqa: ANN401 - an Effect
-    return e.ops
 
 
 @verb("end_battle_phase")
