@@ -78,7 +78,7 @@ def _adjust_once(duel: Duel) -> bool:
     s = duel.state
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
-    on_players: list[tuple[int, tuple[str, ...], int]] = []
+    on_players: list[tuple[int, tuple[str, ...], int, Any]] = []
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
     for iid in _applying(duel):
@@ -108,7 +108,8 @@ def _adjust_once(duel: Duel) -> bool:
                 if not condition_holds(duel, link, e):
                     continue
             if a.player is not None:  # player flags ("your opponent cannot declare attacks")
-                on_players.extend((p, tuple(a.flags), iid) for p in players(a.player, c.ctrl))
+                flags = tuple(a.flags)
+                on_players.extend((p, flags, iid, a.only) for p in players(a.player, c.ctrl))
                 continue
             if e.applies_to is not None:
                 link = link or new_link(s, iid, str(e.index), c.ctrl, e)
@@ -262,14 +263,17 @@ def normal_draws(duel: Duel, player: int) -> int:
     return best
 
 
-def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int]]) -> None:
-    """Player flags of continuous effects, as floating entries marked ``derived`` (RC-MISC-011)."""
-    have = [(f["player"], tuple(f["flags"]), f["source"]) for f in s.floating if f.get("derived")]
+def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int, Any]]) -> None:
+    """Player flags of continuous effects, as floating entries marked ``derived`` (RC-MISC-011);
+    ``only`` where the effect names the monsters a flag spares (Evilswarm Ophion)."""
+    have = [(f["player"], tuple(f["flags"]), f["source"], f.get("only"))
+            for f in s.floating if f.get("derived")]  # fmt: skip
     if have == wanted:
         return
     s.floating = [f for f in s.floating if not f.get("derived")]
     s.floating += [{"kind": "flags", "player": p, "flags": list(flags), "source": src,
-                    "derived": True} for p, flags, src in wanted]  # fmt: skip
+                    "derived": True, **({"only": only} if only is not None else {})}
+                   for p, flags, src, only in wanted]  # fmt: skip
 
 
 def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> bool:

@@ -443,6 +443,9 @@ class Applies(Strict):
 
     to: Cards | None = None  # default: the equipped monster (Equip) or this card
     player: Who | None = None  # player flags: applies to a player
+    # player flag special_summons_only: the monsters the player may still Special Summon
+    # (Evilswarm Ophion: none of Level 5 or higher); as apply's only
+    only: FilterSpec | list[FilterSpec] | None = None
     atk: Signed | None = None
     defense: Signed | None = Field(None, alias="def")
     flags: list[Text] = []
