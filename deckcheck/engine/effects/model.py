@@ -147,6 +147,7 @@ class Cond:
     battle_opponent: Filter | None = None
     any_of: tuple[Filter, ...] = ()  # some card matches one of them
     materials_include: Filter | None = None  # a material of its last summon matched
+    attached: Filter | None = None  # an Xyz Material attached to it matches, as printed
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +342,7 @@ def condition(c: sch.Condition) -> Cond:
         parse_filter(c.battle_opponent) if c.battle_opponent else None,
         tuple(parse_filter(x) for x in c.any_of),
         parse_filter(c.materials_include) if c.materials_include else None,
+        parse_filter(c.attached) if c.attached else None,
     )
 
 

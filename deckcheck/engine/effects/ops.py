@@ -1503,8 +1503,10 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
     if spec.amount_of is None:
         return spec.amount or 0
     ref = link["previous"] or [i for g in link["targets"] for i, _ in g] or link["event"]
-    if op.cards is not None and op.do in ("damage", "gain_lp"):
-        ref = pool(duel, link, op.cards)  # a damage/LP verb reads its own cards, if it names any
+    if op.cards is not None and (op.do in ("damage", "gain_lp") or op.cards.of == "targets"):
+        # a damage/LP verb reads its own cards, if it names any; a verb on the targets reads
+        # them ("its ATK becomes double its original ATK": Cat Shark), not a cost's cards
+        ref = pool(duel, link, op.cards)
     if spec.amount_of == "count":
         return len(ref if op.cards is not None else link["previous"]) * (spec.amount or 1)
     if spec.amount_of == "total_original_atk":  # "the combined original ATK"
@@ -1547,7 +1549,9 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return level(s, iid) * (spec.amount or 1)
     if spec.amount_of == "link_rating":
         return printed(s, iid).link * (spec.amount or 1)
-    return printed(s, iid).atk  # original_atk
+    if spec.amount_of == "original_def":  # "double its original DEF": amount 2 (Cat Shark)
+        return printed(s, iid).defense * (spec.amount or 1)
+    return printed(s, iid).atk * (spec.amount or 1)  # original_atk
 
 
 @verb("change_atk", "change_def", "set_atk", "set_def")

@@ -174,7 +174,7 @@ class Op(Strict):
         Literal[
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
             "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference",
-            "counters_removed", "atk_lost", "total_atk", "link_rating",
+            "counters_removed", "atk_lost", "total_atk", "link_rating", "original_def",
         ]
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle
@@ -352,6 +352,9 @@ class Condition(Strict):
     zone_free: StrictBool | None = None  # you have an unused Main Monster Zone (Reasoning)
     # this card's last summon used a monster matching this as material (S:P Little Knight)
     materials_include: FilterSpec | None = None
+    # an Xyz Material attached to this card matches this, as printed ("an Xyz Material
+    # attached that was originally WATER": Cat Shark)
+    attached: FilterSpec | None = None
 
 
 class Trigger(Strict):

@@ -333,6 +333,11 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         wanted = cond.materials_include
         if not any(wanted.matches(s.cards[m].d) for m in summon_materials(s, link["card"])[1]):
             return False
+    attached = cond.attached  # a material attached to it matches, as printed
+    if attached is not None and not any(
+        attached.matches(s.cards[m].d) for m in s.cards[link["card"]].overlay
+    ):
+        return False
     for none in cond.none:  # a list: no card matches any of them
         if any(_here(s, i) and matches(s, i, none, me) for i in may_match(s, none)):
             return False
