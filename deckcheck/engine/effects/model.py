@@ -128,6 +128,7 @@ class Trig:
     bound: bool = False
     equipped: bool = False  # the event is about the monster this card equips
     destroys_at_least: int = 0
+    destroys_yours: bool = False  # destroys_at_least counts only this card's controller's
     on_field: bool | None = None
     effect_by: str | None = None
     face_up: bool | None = None  # moves: the card was face-up where it was
@@ -375,6 +376,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             t.bound,
             equipped=t.equipped,
             destroys_at_least=t.destroys_at_least or 0,
+            destroys_yours=t.destroys_yours,
             on_field=t.on_field,
             effect_by=t.effect_by,
             face_up=t.face_up,

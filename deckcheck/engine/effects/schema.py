@@ -410,6 +410,8 @@ class Trigger(Strict):
     card_activation: StrictBool | None = None  # activated: a Spell/Trap card activation
     on_field: StrictBool | None = None  # activated: the card was on the field when it activated
     destroys_at_least: Count | None = None  # activated: it would destroy that many on the field
+    # destroys_at_least counts only the cards this card's controller controls (Starlight Road)
+    destroys_yours: StrictBool = False
     face_up: StrictBool | None = None  # moves: the card was face-up where it was
     # battle_destroyed_other: once the destroyed monster is sent to the Graveyard ("and
     # sends it to the GY"), at the end of the Damage Step

@@ -275,14 +275,16 @@ def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # n
         return False
     if t.categories and not (other.categories & t.categories):
         return False
-    if t.destroys_at_least and destroy_count(duel, top, other) < t.destroys_at_least:
-        return False
+    if t.destroys_at_least:
+        yours = link["player"] if t.destroys_yours else None
+        if destroy_count(duel, top, other, yours) < t.destroys_at_least:
+            return False
     return not (t.filter.terms and not matches(s, top["card"], t.filter, link["player"]))
 
 
-def destroy_count(duel: Duel, link: Link, e: Effect) -> int:
-    """How many cards on the field a link's destroy operations would destroy now (The Huge
-    Revolution is Over answers 2 or more)."""
+def destroy_count(duel: Duel, link: Link, e: Effect, controller: int | None = None) -> int:
+    """How many cards on the field (of ``controller``, if given) a link's destroy operations
+    would destroy now (The Huge Revolution is Over answers 2 or more)."""
     from deckcheck.engine.effects.context import live_targets, pool
 
     s = duel.state
@@ -298,7 +300,8 @@ def destroy_count(duel: Duel, link: Link, e: Effect) -> int:
                 cards = cards[: o.cards.count]
         else:
             cards = pool(duel, link, o.cards)
-        found.update(i for i in cards if s.cards[i].loc in FIELD)
+        found.update(i for i in cards if s.cards[i].loc in FIELD
+                     and controller in (None, s.cards[i].ctrl))  # fmt: skip
     return len(found)
 
 
