@@ -937,6 +937,8 @@ def procedure(duel: Duel, iid: int) -> Effect | None:
         return None
     if fx.unique and unique_taken(s, tp, iid):  # "you can only control 1"
         return None
+    if fx.special_summon_once and once_summoned(s, tp, iid):
+        return None  # "you can only Special Summon X once per turn": by its procedure too
     for e in fx.procedures:
         if s.cards[iid].loc not in e.range or not limits.available(s, tp, iid, e):
             continue
