@@ -105,6 +105,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
                 return None  # mutual destruction: it did not survive to do it (RC-DS-016)
             if s.cards[card].loc != MZONE:  # already sent from the field itself
                 return None
+        if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
+            return None  # "destroyed by your opponent's card effect" (Scrap Dragon)
         cards, actor = [event.card], event.player
     elif on in MOVE_ON:
         if not isinstance(event, MoveEvent) or event.kind not in MOVE_ON[on]:
