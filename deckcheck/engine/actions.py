@@ -27,7 +27,6 @@ logs keep their format; ``as_action`` turns a JSON list back into the typed acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -140,9 +139,9 @@ _SHAPES: dict[tuple[str, int], type] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """A decision for ``player``: pick one of ``options``."""
+class Prompt(NamedTuple):
+    """A decision for ``player``: pick one of ``options``. Immutable; a NamedTuple rather
+    than a frozen dataclass, whose constructor costs twice as much (one per prompt)."""
 
     player: int
     kind: str

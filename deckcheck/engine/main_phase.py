@@ -201,7 +201,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(PENDULUM)
     if own and not no_special:
         deck = extra_deck(duel, tuple(side.extra))
-        extra = extra_options(duel, tp, deck)
+        extra = extra_options(duel, tp, deck, own)
         if deck.procedures:  # cards with a procedure of their own, not every Extra Deck card
             known = {a.card for a in extra}
             # a new list: the one extra_options returned may be the one its cache holds
@@ -282,12 +282,15 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     return found
 
 
-def extra_options(duel: Duel, player: int, deck: ExtraDeck | None = None) -> list[Action]:
+def extra_options(
+    duel: Duel, player: int, deck: ExtraDeck | None = None, own: list[int] | None = None
+) -> list[Action]:
     """Synchro/Xyz/Link Summons with at least one valid material set and zone (``deck``:
-    the player's ``extra_deck``, if already at hand)."""
+    the player's ``extra_deck``, ``own``: their monsters, if already at hand)."""
     s = duel.state
     cards = s.cards
-    own = s.monsters(player)
+    if own is None:
+        own = s.monsters(player)
     up = [cards[i].d for i in own if cards[i].face_up]
     if not up:
         return []

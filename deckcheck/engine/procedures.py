@@ -130,29 +130,30 @@ def _combos(
     """Subsets of ``pool`` (with definitions ``defs``) that meet ``d``'s material rules,
     zones aside."""
     groups = d.groups
-    if not groups or d.method not in ("synchro", "xyz", "link"):
+    if not groups or not pool or d.method not in ("synchro", "xyz", "link"):
         return
     if accepted is None:  # which groups accept each monster, asked once each
         accepted = [tuple(g.accepts(m) for g in groups) for m in defs]
-    for k, g in enumerate(groups):  # cheap rejection: each group needs enough monsters
-        if sum(1 for row in accepted if row[k]) < g.min:
+    # cheap rejection: each group needs enough monsters
+    for g, column in zip(groups, zip(*accepted, strict=True), strict=True):
+        if sum(column) < g.min:
             return
-    if d.method == "synchro" and not _level_sum_reachable(d.level, defs):
+    synchro, link = d.method == "synchro", d.method == "link"
+    if synchro and not _level_sum_reachable(d.level, defs):
         return
     low, high = _size_bounds(groups)
-    if d.method == "link":
+    if link:
         high = min(high, d.link)
-    index = {i: n for n, i in enumerate(pool)}
+    levels = [m.level for m in defs]
     for size in range(max(low, 1), min(high, len(pool)) + 1):
-        for combo in combinations(pool, size):
-            at = [index[i] for i in combo]
-            mats = [defs[n] for n in at]
-            if d.method == "synchro" and sum(m.level for m in mats) != d.level:
+        for at in combinations(range(len(pool)), size):  # positions in the pool
+            if synchro and sum(map(levels.__getitem__, at)) != d.level:
                 continue
-            if d.method == "link" and not _link_sum_ok(d.link, mats):
+            mats = [defs[n] for n in at]
+            if link and not _link_sum_ok(d.link, mats):
                 continue
             if fits_groups(groups, mats, [accepted[n] for n in at]):
-                yield combo
+                yield tuple(pool[n] for n in at)
 
 
 def iter_material_sets(

@@ -52,9 +52,10 @@ def run(duel: Duel) -> Prompt | None:
     frames = s.frames
     auto = duel.auto
     layer = duel.effects
+    handlers = HANDLERS
     while s.winner == NO_WINNER:
         f = frames[-1]
-        handler = HANDLERS.get((f.kind, f.step)) or layer.handler(f.kind, f.step)
+        handler = handlers.get((f.kind, f.step)) or layer.handler(f.kind, f.step)
         if handler is None:
             raise RuntimeError(f"no handler for step {f.step!r} of a {f.kind} frame")
         prompt = handler(duel, f)

@@ -232,7 +232,10 @@ class State:
 
     def monsters(self, player: int) -> list[int]:
         """Monsters a player controls, Main Monster Zones first, then Extra Monster Zones."""
-        out = [i for i in self.sides[player].mzone if i != EMPTY]
+        out = []
+        for i in self.sides[player].mzone:  # a loop, not a comprehension: called very often
+            if i != EMPTY:
+                out.append(i)
         cards = self.cards
         for i in self.emz:
             if i != EMPTY and cards[i].ctrl == player:
@@ -268,7 +271,7 @@ class State:
             "emz": self.emz[:],
             **{k: getattr(self, k) for k in _STATE_FIELDS},
             "frames": [_jsonable(_slots_dict(f)) for f in self.frames],
-            "prompt": _jsonable(_slots_dict(self.prompt)),
+            "prompt": _jsonable(self.prompt._asdict()) if self.prompt else None,
             "battle": _slots_dict(self.battle),
             "chain": plain_copy(self.chain),
             "history": [_jsonable(e) for e in self.history],

@@ -101,7 +101,11 @@ def linked(state: State, iid: int) -> bool:
 
 def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[int]:
     zones = state.sides[player].mzone
-    return [s for s in range(5) if zones[s] == EMPTY or zones[s] in exclude]
+    free = []
+    for s in range(5):  # a loop, not a comprehension: called at every summon and prompt
+        if zones[s] == EMPTY or zones[s] in exclude:
+            free.append(s)
+    return free
 
 
 def free_spell(state: State, player: int, zones: Collection[int] = (0, 1, 2, 3, 4)) -> list[int]:
@@ -109,7 +113,10 @@ def free_spell(state: State, player: int, zones: Collection[int] = (0, 1, 2, 3, 
     the player came from (it cannot be used while that card is a monster, seed 000,
     4.3.3.11, though no card is there)."""
     szone = state.sides[player].szone
-    free = [z for z in zones if szone[z] == EMPTY]
+    free = []
+    for z in zones:  # a loop, not a comprehension: asked at every Main Phase prompt
+        if szone[z] == EMPTY:
+            free.append(z)
     if free:
         cards = state.cards
         for iid in state.monsters(player):
