@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import parse_filter
+from deckcheck.engine.effects import steady
 from deckcheck.engine.effects.context import (
     FIELD,
     count_matching,
@@ -62,15 +63,33 @@ def negated(s: State, iid: int) -> bool:
     return False
 
 
+# Duel.cache: the value of the state adjust last left (steady.py): its field, what its
+# continuous effects read beyond it, and the value of that
+ADJUSTED = ("adjusted",)
+
+
 def adjust(duel: Duel) -> None:
     s = duel.state
     floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
     if not duel.template.continuous_cards and not _equipping(s) and not floating:
         return
+    # nothing it reads has changed since it last ran: nothing to do (steady.py)
+    now = steady.field(duel)
+    kept = duel.cache.get(ADJUSTED)
+    if kept is not None and kept[0] == now and kept[2] == steady.beyond(duel, kept[1]):
+        return
     # what applies may change what else applies (an immunity that starts): again until
     # nothing changes (RC-MISC-011)
-    for _ in range(3):
+    marks = (len(s.history), s.lasting, s.floating)  # what a run rewrites when it changes any
+    for n in range(3):
         if not _adjust_once(duel):
+            what = steady.reads(duel)
+            if what is None:
+                duel.cache.pop(ADJUSTED, None)
+                return
+            if n or marks != (len(s.history), s.lasting, s.floating):
+                now = steady.field(duel)  # equips sent away, player flags changed
+            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what))
             return
 
 

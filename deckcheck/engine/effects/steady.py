@@ -1,0 +1,274 @@
+"""What continuous effects read, as one value: ``continuous.adjust`` keeps the value of the
+state it left, and when the state shows the same value again nothing it reads has changed,
+so it returns at once (it runs after every operation and at every window, and most of the
+time finds nothing to do).
+
+The value always holds the field: which cards are in the Monster, Spell & Trap and Extra
+Monster Zones and their basic fields (all but ``MORE``; materials and counters too), the
+number of cards, the modifiers (``State.lasting``) and the effects on players
+(``State.floating``). What changes more often and few effects read is in the value only
+while a card on the field has an effect that reads it: the turn and phase (``TIME``),
+the battle (``BATTLE``), the field cards' other fields (``CARDS``: position, how and when
+they came, attacks), the Graveyards (``GRAVES``), the piles, Life Points and every card
+(``PILES``), the history (``HISTORY``), the window and the chain (``WINDOW``). What an
+effect reads is read off its condition, the cards it applies to and what it applies,
+clause by clause (the tables below); a clause they do not name counts as reading
+everything (``ALL``: no value is kept and adjust runs), and tests/engine/test_steady.py
+fails until it is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.cards.filters import STATE_FIELDS
+from deckcheck.engine.effects import schema as sch
+from deckcheck.engine.effects.model import Select
+from deckcheck.engine.state import EMPTY, GRAVE, Battle, Inst, Side, State
+
+if TYPE_CHECKING:
+    from deckcheck.cards.filters import Filter
+    from deckcheck.engine.carddefs.compile import CardDef
+    from deckcheck.engine.duel import Duel
+    from deckcheck.engine.effects.model import Effect
+    from deckcheck.engine.template import DuelTemplate
+
+TIME, BATTLE, CARDS, GRAVES = "time", "battle", "cards", "graves"
+PILES, HISTORY, WINDOW, ALL = "piles", "history", "window", "all"
+Reads = frozenset[str]
+NOTHING: Reads = frozenset()
+
+# condition clauses (schema.Condition) -> what they read beyond the field; the filter
+# clauses read the piles when their filter may match there
+COND_READS: dict[str, tuple[str, ...]] = {
+    "min": (), "max": (), "distinct": (),
+    "lp_at_least": (PILES,), "lp_at_most": (PILES,), "lp_vs_opponent": (PILES,),
+    "not_special_summoned": (HISTORY,), "not_summoned": (HISTORY,),
+    "special_summoned_only": (HISTORY, PILES), "start_of_main1": (HISTORY,),
+    "your_turn": (TIME,), "phase": (TIME,), "chain_empty": (WINDOW,),
+    "in_damage_step": (BATTLE,), "battle_involves_self": (BATTLE,),
+    "deck_at_least": (PILES,), "hand_at_least": (PILES,), "opponent_deck_at_least": (PILES,),
+    "not_sent_this_turn": (TIME, CARDS), "set_this_turn": (TIME, CARDS),
+    "points_to_monster": (), "no_cards_but_self": (), "fewer_monsters": (),
+    "not_attacked": (TIME, CARDS, HISTORY, PILES),
+    "counters_at_least": (), "co_linked": (), "chain_at_least": (WINDOW,),
+    "opponent_controls_more": (PILES,), "no_normal_summon": (PILES,),
+    "deck_more_than_opponent": (PILES,), "summoned_this_turn": (TIME, CARDS),
+    "battled_this_turn": (HISTORY,), "name_not_in_chain": (WINDOW,),
+    "attack_target_self": (BATTLE,), "attacker_self": (BATTLE,), "step": (WINDOW,),
+    "opponent_attacks": (BATTLE,), "direct_attack": (BATTLE,),
+    "flipped_by_attack": (BATTLE, HISTORY),
+    "replaced_this_turn": (HISTORY,), "one_race_in_graveyard": (GRAVES,),
+    "no_materials": (), "opponent_holds_more": (PILES,), "summoned_how": (CARDS,),
+    "equipped_monster": (), "zone_free": (), "materials_include": (HISTORY,),
+    "this_card": (), "battle_opponent": (BATTLE,), "attached": (),
+}  # fmt: skip
+# read from their compiled filters: where they look, what of the cards' state they read
+COND_FILTERS = ("exists", "any_of", "none", "this_card", "battle_opponent")
+
+# what a continuous effect applies (schema.Applies) -> what it reads beyond the field;
+# ``to`` and ``per_card`` are read from the compiled effect (applies_to, per_card)
+APPLIES_READS: dict[str, tuple[str, ...]] = {
+    "to": (), "per_card": (), "player": (), "atk": (), "defense": (), "flags": (),
+    "atk_becomes": (), "per_counter": (), "per_material": (), "distinct": (),
+    "except_archetype": (), "archetype": (), "name": (), "draw_per_name": (),
+    "damage_counter": (), "atk_of": (BATTLE,), "swap_original": (),
+    "against": (BATTLE, CARDS), "attacks_of_materials": (HISTORY, CARDS), "only": (),
+}  # fmt: skip
+
+# a selection of the cards an effect applies to reads only the field when it is one of
+# these and its filter looks only there; of the other fields of Select, these read more
+SELECT_KINDS = ("all", "choose", "self", "equipped")
+SELECT_READS: dict[str, tuple[str, ...]] = {
+    "of": (), "filter": (), "count": (), "min": (), "chooser": (), "other": (),
+    "highest": (), "graveyard_race": (GRAVES,), "atk_within_lp": (PILES,),
+}  # fmt: skip
+ON_FIELD = frozenset(("monster", "spell", "spell_trap", "overlay"))
+# filter terms on where a card is (select.py) -> what they read beyond the field's cards'
+# basic fields (``MORE``: the cards' other fields)
+TERM_READS: dict[str, tuple[str, ...]] = {
+    "location": (), "face_up": (), "controller": (), "zone": (), "co_linked": (),
+    "linked": (), "summonable": (), "position": (CARDS,), "battling": (BATTLE,),
+    "from_extra": (CARDS,), "summoned": (CARDS,), "special_summoned": (CARDS,),
+}  # fmt: skip
+
+
+def _default(model: Any, name: str) -> Any:  # noqa: ANN401 - a pydantic field's default
+    return model.model_fields[name].default
+
+
+def _filter_reads(flt: Filter | None, on_field: bool = False) -> Reads:
+    """What of the cards' state the filter's terms read, and the piles when it may match a
+    card off the field (no location term, a negated one, or one naming a pile) unless the
+    card it is asked about is on the field (``on_field``)."""
+    if flt is None:
+        return NOTHING
+    out: set[str] = set()
+    where = None
+    for t in flt.terms:
+        if t.field in STATE_FIELDS:
+            out.update(TERM_READS.get(t.field, (ALL,)))
+        if t.field == "location" and where is None:
+            where = t.values if not t.negate else frozenset()
+    if not on_field and (where is None or not where or not where <= ON_FIELD):
+        out.add(PILES)
+    return frozenset(out)
+
+
+def _select_reads(sel: Select) -> Reads:
+    if sel.of not in SELECT_KINDS:
+        return frozenset((ALL,))
+    out: set[str] = set()
+    for f in fields(Select):
+        if f.default is MISSING or getattr(sel, f.name) != f.default:
+            out.update(SELECT_READS.get(f.name, (ALL,)))
+    if sel.of in ("all", "choose"):
+        out |= _filter_reads(sel.filter)
+    return frozenset(out)
+
+
+def effect_reads(e: Effect) -> Reads:
+    """What a continuous effect reads beyond the field (see the module's docstring)."""
+    out: set[str] = set()
+    cond = e.condition
+    if cond is not None:
+        spec = cond.spec
+        for name in type(spec).model_fields:
+            if getattr(spec, name) == _default(sch.Condition, name):
+                continue
+            if name not in COND_FILTERS:
+                out.update(COND_READS.get(name, (ALL,)))
+        for flt in (cond.exists, *cond.none, *cond.any_of):
+            out |= _filter_reads(flt)
+        for flt in (cond.this_card, cond.battle_opponent):  # cards on the field
+            out |= _filter_reads(flt, on_field=True)
+    a = e.applies
+    if a is not None:
+        for name in type(a).model_fields:
+            if getattr(a, name) != _default(sch.Applies, name):
+                out.update(APPLIES_READS.get(name, (ALL,)))
+    if e.applies_to is not None:
+        out |= _select_reads(e.applies_to)
+    if e.per_card is not None:
+        out |= _filter_reads(e.per_card)
+    return frozenset(out)
+
+
+_BY_TEMPLATE: dict[int, tuple[DuelTemplate, Reads]] = {}
+_BY_DEF: dict[int, tuple[CardDef, Reads]] = {}
+MAX_DEFS = 4096
+
+
+def card_reads(d: CardDef) -> Reads:
+    """What the card's continuous effects read beyond the field, kept per definition (the
+    entry holds the definition, so its id is not reused while it is kept; bounded)."""
+    found = _BY_DEF.get(id(d))
+    if found is None:
+        if len(_BY_DEF) >= MAX_DEFS:
+            _BY_DEF.clear()
+        reads: set[str] = set()
+        if d.fx is not None:
+            for e in d.fx.continuous:
+                reads |= effect_reads(e)
+        found = _BY_DEF[id(d)] = (d, frozenset(reads))
+    return found[1]
+
+
+def template_reads(template: DuelTemplate) -> Reads:
+    """The Graveyards when a card of the duel applies from there (which cards apply then
+    depends on what is there); kept per template (bounded)."""
+    found = _BY_TEMPLATE.get(id(template))
+    if found is None:
+        if len(_BY_TEMPLATE) >= MAX_DEFS:
+            _BY_TEMPLATE.clear()
+        defs = template.defs
+        grave = any(
+            GRAVE in e.range
+            for i in template.continuous_cards
+            for e in defs[i].fx.continuous  # type: ignore[union-attr]
+        )
+        found = _BY_TEMPLATE[id(template)] = (template, frozenset((GRAVES,) if grave else ()))
+    return found[1]
+
+
+# a card's fields that change as it is played on the field and that few effects read
+# (``CARDS``); the value always holds every other field but its definition (fixed)
+MORE = ("in_def", "placed", "changed", "attacked", "attacks", "summon", "proper", "prev")
+MORE += ("summoning", "prev_face_up")
+CONTAINERS = ("overlay", "counters")
+_BASIC = attrgetter(*[f.name for f in fields(Inst) if f.name not in ("d", *MORE, *CONTAINERS)])
+_MORE = attrgetter(*MORE)
+_ALL = attrgetter(*[f.name for f in fields(Inst) if f.name not in ("d", *CONTAINERS)])
+_BATTLE = attrgetter(*[f.name for f in fields(Battle)])
+_SIDE = [f.name for f in fields(Side)]
+
+
+def _on_field(s: State) -> list[int]:
+    """The cards in the Monster, Spell & Trap and Extra Monster Zones, in zone order."""
+    a, b = s.sides
+    return [i for i in (*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz) if i != EMPTY]
+
+
+def field(duel: Duel) -> tuple[Any, ...]:
+    """The value of the field: what every continuous effect may read."""
+    s = duel.state
+    cards = s.cards
+    ids = _on_field(s)
+    # plain data: equal reprs are equal values (a dict's order aside, which only costs a
+    # run of adjust)
+    floating = repr(s.floating) if s.floating else ""
+    out: list[Any] = [len(cards), tuple(s.emz), tuple(s.lasting), floating, tuple(ids)]
+    for i in ids:
+        c = cards[i]
+        out.append(_BASIC(c))
+        if c.overlay:  # materials and counters, tagged
+            out.append(("overlay", tuple(c.overlay)))
+            out.extend([_ALL(cards[m]) for m in c.overlay])
+        if c.counters:
+            out.append(("counters", tuple(c.counters.items())))
+    return tuple(out)
+
+
+def reads(duel: Duel) -> Reads | None:
+    """What the continuous effects that may apply now read beyond the field; None when one
+    of them may read anything, or a floating effect applies to cards (by a selection of
+    its own, continuous._floating_applies)."""
+    s = duel.state
+    if s.floating and any(f.get("kind") == "floating" for f in s.floating):
+        return None
+    cards = s.cards
+    out = set(template_reads(duel.template))
+    for i in _on_field(s):
+        if cards[i].d.fx is not None:
+            out |= card_reads(cards[i].d)
+    return None if ALL in out else frozenset(out)
+
+
+def beyond(duel: Duel, what: Reads) -> tuple[Any, ...]:
+    """The value of what ``reads`` named beyond the field."""
+    if not what:
+        return ()
+    s = duel.state
+    cards = s.cards
+    out: list[Any] = []
+    if TIME in what:
+        out.append((s.turn, s.turn_player, s.phase))
+    if BATTLE in what:
+        out.append(_BATTLE(s.battle) if s.battle is not None else None)
+    if CARDS in what:
+        out.extend([_MORE(cards[i]) for i in _on_field(s)])
+    if GRAVES in what and PILES not in what:
+        for side in s.sides:
+            out.append(tuple(side.grave))
+            out.extend([_ALL(cards[i]) for i in side.grave])
+    if PILES in what:
+        out.extend([(_ALL(c), tuple(c.overlay), tuple(c.counters.items())) for c in cards])
+        out.extend(repr([getattr(side, n) for n in _SIDE]) for side in s.sides)
+    if HISTORY in what:
+        out.append(len(s.history))
+    if WINDOW in what:
+        timing = s.frames[-1].data.get("timing") if s.frames else None
+        out.append((timing, tuple([link["card"] for link in s.chain])))
+    return tuple(out)

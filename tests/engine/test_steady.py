@@ -1,0 +1,124 @@
+"""continuous.adjust returns at once when the state shows the value it left (steady.py).
+Each time it does so in seeded duels of the eight decks that play as printed, the full
+adjust is run on a copy of the state (with no kept value) and must change nothing: no
+modifier, flag, card or event. A clause that reads something the value leaves out fails
+here. Run more duels with ``PYTHONPATH=$PWD python -m tests.engine.test_steady N``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import MISSING, fields
+from typing import Any
+
+import pytest
+
+from deckcheck.cards.cache import BoundedCache
+from deckcheck.engine.agents import make_agent
+from deckcheck.engine.duel import MAX_CACHED, Duel
+from deckcheck.engine.effects import continuous, steady
+from deckcheck.engine.match import game_seed
+from deckcheck.engine.state import Inst
+from deckcheck.engine.template import DuelTemplate
+
+# the eight decks of issue 14 (main() plays every pair of them)
+PAIRS = (
+    "AI_Burn:AI_Blackwing",
+    "AI_Frog:AI_DarkMagician",
+    "AI_MokeyMokey:AI_MokeyMokeyKing",
+    "AI_ChainBurn:AI_CyberDragon",
+)
+
+
+def _plain(duel: Duel) -> str:
+    data = duel.state.to_dict()
+    data["history"] = len(data["history"])  # events are only added
+    return json.dumps(data, sort_keys=True, default=repr)
+
+
+def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
+    """Plays the games; at each adjust that returns at once, checks the full adjust on a
+    copy changes nothing. Returns how many times it returned at once."""
+    real = continuous.adjust
+    skipped = 0
+
+    def adjust(duel: Duel) -> None:
+        nonlocal skipped
+        kept = duel.cache.get(continuous.ADJUSTED)
+        same = kept is not None and kept[0] == steady.field(duel)
+        if same and kept[2] == steady.beyond(duel, kept[1]):
+            skipped += 1
+            twin = duel.copy()
+            twin.cache = BoundedCache(MAX_CACHED)
+            before = _plain(twin)
+            real(twin)
+            assert _plain(twin) == before, "adjust returned at once, but had work to do"
+        real(duel)
+
+    mp = pytest.MonkeyPatch()
+    for module in _callers():
+        mp.setattr(module, "adjust", adjust)
+    try:
+        for agent, index in games:
+            seed = game_seed(5, index)
+            duel = Duel.new(template, seed, first=index % 2)
+            agents = (make_agent(agent, seed, 0), make_agent(agent, seed, 1))
+            while duel.prompt is not None:
+                prompt = duel.prompt
+                duel.apply_action(agents[prompt.player].choose(duel, prompt))
+    finally:
+        mp.undo()
+    return skipped
+
+
+def _callers() -> list[Any]:
+    from deckcheck.engine.effects import chain, layer
+
+    return [continuous, chain, layer]  # triggers imports it when it calls it
+
+
+@pytest.mark.parametrize("pair", PAIRS)
+def test_adjust_returns_at_once_only_with_nothing_to_do(db, deck_lists, pair):
+    from deckcheck.engine.template import prepare
+
+    template = prepare([deck_lists[n] for n in pair.split(":")], db)
+    skipped = checked_duels(template, [("random", 0)])
+    assert skipped > 10  # the check ran: most adjusts find the state as they left it
+
+
+def test_the_value_copies_every_container_of_a_card():
+    # a list or dict field kept by reference would change with the card after the value
+    # was taken: those are copied (CONTAINERS); every other field is a plain value
+    containers = {f.name for f in fields(Inst) if f.default_factory is not MISSING}
+    assert containers == set(steady.CONTAINERS)
+
+
+def test_the_tables_name_every_clause():
+    # a clause the tables do not name counts as reading everything (adjust always runs
+    # while its card is on the field): a new clause is listed with what it reads
+    from deckcheck.engine.effects import schema
+
+    assert set(schema.Condition.model_fields) <= set(steady.COND_READS) | {*steady.COND_FILTERS}
+    assert set(schema.Applies.model_fields) == set(steady.APPLIES_READS)
+
+
+def main() -> None:
+    from deckcheck.cards.db import CardDB
+    from deckcheck.decks import load_deck
+    from deckcheck.engine.template import deck_list, prepare
+    from tests.conftest import DECKS
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    db = CardDB.open()
+    names = sorted({name for pair in PAIRS for name in pair.split(":")})
+    lists = {name: deck_list(load_deck(str(DECKS / f"{name}.ydk"), db)) for name in names}
+    for a in names:
+        for b in names:
+            if a < b:
+                template = prepare([lists[a], lists[b]], db)
+                games = [("random" if i % 4 else "greedy", i) for i in range(n)]
+                print(f"{a} vs {b}: {checked_duels(template, games)} checked", flush=True)
+
+
+if __name__ == "__main__":
+    main()
