@@ -44,6 +44,9 @@ class DuelTemplate:
     replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
     # effect_cards as a set, and every place one of their effects is activated from
     effect_set: frozenset[int] = field(default=frozenset(), compare=False)
+    # the effect_cards with an effect of Spell Speed 2 or more: the only ones asked in a
+    # window that needs one (timing.activations)
+    fast_cards: tuple[int, ...] = field(default=(), compare=False)
     effect_places: frozenset[str] = field(default=frozenset(), compare=False)
     # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
     trigger_index: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
@@ -55,6 +58,8 @@ class DuelTemplate:
         cont = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.continuous)
         object.__setattr__(self, "effect_cards", acts)
         object.__setattr__(self, "effect_set", frozenset(acts))
+        fast = tuple(i for i in acts if any(e.speed >= 2 for e in defs[i].fx.activated))  # type: ignore[union-attr]
+        object.__setattr__(self, "fast_cards", fast)
         places = frozenset(w for i in acts for w in defs[i].fx.where)  # type: ignore[union-attr]
         object.__setattr__(self, "effect_places", places)
         object.__setattr__(self, "trigger_cards", trig)

@@ -9,12 +9,13 @@ number of cards, the modifiers (``State.lasting``) and the effects on players
 (``State.floating``). What changes more often and few effects read is in the value only
 while a card on the field has an effect that reads it: the turn and phase (``TIME``),
 the battle (``BATTLE``), the field cards' other fields (``CARDS``: position, how and when
-they came, attacks), the Graveyards (``GRAVES``), the piles, Life Points and every card
-(``PILES``), the history (``HISTORY``), the window and the chain (``WINDOW``). What an
-effect reads is read off its condition, the cards it applies to and what it applies,
-clause by clause (the tables below); a clause they do not name counts as reading
-everything (``ALL``: no value is kept and adjust runs), and tests/engine/test_steady.py
-fails until it is named.
+they came, attacks), which cards are in the Graveyards (``GRAVES``: their definitions) or
+those cards whole (``GRAVE_CARDS``: while a card of the duel applies from there), the
+piles, Life Points and every card (``PILES``), the history (``HISTORY``), the window and
+the chain (``WINDOW``). What an effect reads is read off its condition, the cards it
+applies to and what it applies, clause by clause (the tables below); a clause they do not
+name counts as reading everything (``ALL``: no value is kept and adjust runs), and
+tests/engine/test_steady.py fails until it is named.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from deckcheck.engine.template import DuelTemplate
 
 TIME, BATTLE, CARDS, GRAVES = "time", "battle", "cards", "graves"
-PILES, HISTORY, WINDOW, ALL = "piles", "history", "window", "all"
+GRAVE_CARDS, PILES, HISTORY, WINDOW, ALL = "grave cards", "piles", "history", "window", "all"
 Reads = frozenset[str]
 NOTHING: Reads = frozenset()
 
@@ -177,8 +178,8 @@ def card_reads(d: CardDef) -> Reads:
 
 
 def template_reads(template: DuelTemplate) -> Reads:
-    """The Graveyards when a card of the duel applies from there (which cards apply then
-    depends on what is there); kept per template (bounded)."""
+    """The Graveyards' cards when a card of the duel applies from there (which cards apply
+    then depends on what is there, and so what they read); kept per template (bounded)."""
     found = _BY_TEMPLATE.get(id(template))
     if found is None:
         if len(_BY_TEMPLATE) >= MAX_DEFS:
@@ -189,7 +190,7 @@ def template_reads(template: DuelTemplate) -> Reads:
             for i in template.continuous_cards
             for e in defs[i].fx.continuous  # type: ignore[union-attr]
         )
-        found = _BY_TEMPLATE[id(template)] = (template, frozenset((GRAVES,) if grave else ()))
+        found = _BY_TEMPLATE[id(template)] = (template, frozenset((GRAVE_CARDS,) if grave else ()))
     return found[1]
 
 
@@ -215,14 +216,14 @@ def field(duel: Duel) -> tuple[Any, ...]:
     """The value of the field: what every continuous effect may read."""
     s = duel.state
     cards = s.cards
-    ids = _on_field(s)
+    a, b = s.sides
+    slots = (*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz)
+    on = [cards[i] for i in slots if i != EMPTY]
     # plain data: equal reprs are equal values (a dict's order aside, which only costs a
     # run of adjust)
     floating = repr(s.floating) if s.floating else ""
-    out: list[Any] = [len(cards), tuple(s.emz), tuple(s.lasting), floating, tuple(ids)]
-    for i in ids:
-        c = cards[i]
-        out.append(_BASIC(c))
+    out: list[Any] = [len(cards), slots, tuple(s.lasting), floating, *map(_BASIC, on)]
+    for c in on:
         if c.overlay:  # materials and counters, tagged
             out.append(("overlay", tuple(c.overlay)))
             out.extend([_ALL(cards[m]) for m in c.overlay])
@@ -259,10 +260,10 @@ def beyond(duel: Duel, what: Reads) -> tuple[Any, ...]:
         out.append(_BATTLE(s.battle) if s.battle is not None else None)
     if CARDS in what:
         out.extend([_MORE(cards[i]) for i in _on_field(s)])
-    if GRAVES in what and PILES not in what:
-        for side in s.sides:
-            out.append(tuple(side.grave))
-            out.extend([_ALL(cards[i]) for i in side.grave])
+    if PILES not in what and (GRAVES in what or GRAVE_CARDS in what):
+        out.extend([tuple(side.grave) for side in s.sides])
+        if GRAVE_CARDS in what:
+            out.extend([_ALL(cards[i]) for side in s.sides for i in side.grave])
     if PILES in what:
         out.extend([(_ALL(c), tuple(c.overlay), tuple(c.counters.items())) for c in cards])
         out.extend(repr([getattr(side, n) for n in _SIDE]) for side in s.sides)

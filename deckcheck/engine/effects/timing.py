@@ -71,8 +71,9 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     slow = timing != "main" or bool(s.chain)
     template = duel.template
     # the cards in the places their effects are activated from, in id order (most copies
-    # wait in the Deck), rather than every card with an effect
-    for iid in placed(s, template.effect_places):
+    # wait in the Deck), rather than every card with an effect; when only Spell Speed 2
+    # or more may act, the few cards with such an effect, wherever they are
+    for iid in template.fast_cards if slow else placed(s, template.effect_places):
         if iid not in template.effect_set:
             continue
         c = s.cards[iid]
