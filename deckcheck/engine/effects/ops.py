@@ -307,6 +307,9 @@ def _summonable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 def _may_summon(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     """Whether the operation may Special Summon the card, a zone for it aside."""
     s = duel.state
+    sel = op.cards
+    if sel is not None and sel.of == "self" and s.cards[iid].gen != link["gen"]:
+        return False  # it moved since (banished in answer): no longer "this card"
     if s.floating and summon_locked(s, link["player"]):
         return False
     me = link["player"]
