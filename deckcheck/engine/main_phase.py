@@ -291,7 +291,10 @@ def extra_options(
     cards = s.cards
     if own is None:
         own = s.monsters(player)
-    up = [cards[i].d for i in own if cards[i].face_up]
+    up: list[CardDef] = []  # a loop, not a comprehension (a function call in Python 3.11)
+    for i in own:
+        if cards[i].face_up:
+            up.append(cards[i].d)
     if not up:
         return []
     extra = tuple(s.sides[player].extra)
@@ -426,10 +429,13 @@ def _face_down(
 ) -> tuple[list[int], list[CardDef], tuple[int, ...], list[int]]:
     """``deck``'s summonable cards, with face-up ones set aside."""
     cards = duel.state.cards
-    shown = tuple([i for i in extra if cards[i].face_up])
+    shown: list[int] = []  # a loop, not a comprehension: asked at every Main Phase prompt
+    for i in extra:
+        if cards[i].face_up:
+            shown.append(i)
     if not shown:
         return deck.ids, deck.defs, deck.key, deck.by_state
-    ids, defs, by_state = _summonable(duel, extra, shown)
+    ids, defs, by_state = _summonable(duel, extra, tuple(shown))
     return ids, defs, tuple(id(d) for d in defs), by_state
 
 
