@@ -98,8 +98,8 @@ def rate(job: Callable[[object], object], items: list, seconds: float) -> float:
 
 def plain(deck: Deck) -> lower_bound.Deck:
     """A deckcheck deck as the lower bound holds one."""
-    sections = {s: [slot.passcode for slot in deck.section(s)] for s in lower_bound.SECTIONS}
-    lines = {s: [slot.line or 0 for slot in deck.section(s)] for s in lower_bound.SECTIONS}
+    sections = {s: list(deck.codes(s)) for s in lower_bound.SECTIONS}
+    lines = {s: [line or 0 for line in deck.lines(s)] for s in lower_bound.SECTIONS}
     return lower_bound.Deck(deck.source, sections, lines, [])
 
 

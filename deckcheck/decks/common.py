@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from itertools import repeat
 from typing import TYPE_CHECKING, Protocol
 
 from deckcheck.decks.model import SECTIONS, Deck, ParseProblem, Section, Slot
@@ -92,21 +92,29 @@ def _short(text: str, limit: int = 40) -> str:
 
 
 class DeckBuilder:
-    """Collects slots and problems for one deck; enforces the card and problem limits.
+    """Collects cards and problems for one deck; enforces the card and problem limits.
 
-    ``section`` is where cards go now; ``seen`` the sections the input named.
+    ``section`` is where cards go now; ``seen`` the sections the input named. Cards are
+    kept as passcodes and lines per section (``target`` and ``target_lines`` are the current
+    section's), with what the input wrote for the cards named but not known; ``result``
+    makes the deck.
     """
 
     def __init__(self, source: str) -> None:
         self.deck = Deck(source)
         self.total = 0
         self.section: Section = "main"
-        self.target = self.deck.main  # the slots of ``section``
+        self.codes: dict[Section, list[int | None]] = {s: [] for s in SECTIONS}
+        self.card_lines: dict[Section, list[int | None]] = {s: [] for s in SECTIONS}
+        self.texts: dict[Section, dict[int, str]] = {}  # section -> index -> text
+        self.target = self.codes["main"]
+        self.target_lines = self.card_lines["main"]
         self.seen: set[Section] = set()
 
     def switch(self, section: Section) -> None:
         self.section = section
-        self.target = self.deck.section(section)
+        self.target = self.codes[section]
+        self.target_lines = self.card_lines[section]
         self.seen.add(section)
 
     def lines(self, text: str) -> Iterator[tuple[int, str]]:
@@ -119,11 +127,26 @@ class DeckBuilder:
             if line:
                 yield number, line
 
+    def result(self) -> Deck:
+        """The deck: a section without names is kept as passcodes and lines."""
+        deck = self.deck
+        for section in SECTIONS:
+            codes, lines = self.codes[section], self.card_lines[section]
+            texts = self.texts.get(section)
+            if texts is None and None not in codes:
+                deck.put(section, codes, lines)  # type: ignore[arg-type]
+            else:
+                written = map((texts or {}).get, range(len(codes)))
+                slots = map(Slot, codes, written, lines)
+                deck.section(section).extend(slots)
+        return deck
+
     def finish(self, db: CardLookup | None, why: str) -> Deck:
         """The deck; if the input named no Extra Deck section, split it out (see split_extra)."""
+        deck = self.result()
         if "extra" not in self.seen:
-            split_extra(self.deck, db, why)
-        return self.deck
+            split_extra(deck, db, why)
+        return deck
 
     @property
     def full(self) -> bool:
@@ -134,7 +157,8 @@ class DeckBuilder:
         """One copy of a passcode in the current section: a ydk's usual line, kept lean."""
         if self.total < MAX_CARDS:
             self.total += 1
-            self.target.append(Slot(passcode, None, line))
+            self.target.append(passcode)
+            self.target_lines.append(line)
         else:
             self.add(passcode, line=line)
 
@@ -146,24 +170,30 @@ class DeckBuilder:
         copies: int = 1,
         section: Section | None = None,
     ) -> None:
-        """Add ``copies`` slots to ``section`` (default: the current one)."""
+        """Add ``copies`` cards to ``section`` (default: the current one)."""
+        where = section or self.section
         if text is None and copies == 1 and self.total < MAX_CARDS:  # one passcode: quickly
             self.total += 1
-            self.deck.section(section or self.section).append(Slot(passcode, None, line))
+            self.codes[where].append(passcode)
+            self.card_lines[where].append(line)
             return
         self.total += copies
         if self.total > MAX_CARDS:
             raise InputError(f"{self.deck.source}: more than {MAX_CARDS} cards; this is not a deck")
-        target = self.deck.section(section or self.section)
         if text is not None and any("\ud800" <= ch <= "\udfff" for ch in text):
             # a lone surrogate (a broken \u escape in JSON) is no text a card can have
-            where = f" line {line}:" if line else ""
+            at = f" line {line}:" if line else ""
             raise InputError(
-                f"{self.deck.source}:{where} the deck holds invalid Unicode text "
+                f"{self.deck.source}:{at} the deck holds invalid Unicode text "
                 "(a \\u escape for half a character)"
             )
-        for _ in range(copies):
-            target.append(Slot(passcode, text, line))
+        codes = self.codes[where]
+        if text is not None:
+            texts = self.texts.setdefault(where, {})
+            for index in range(len(codes), len(codes) + copies):
+                texts[index] = text
+        codes.extend(repeat(passcode, copies))
+        self.card_lines[where].extend(repeat(line, copies))
 
     def problem(
         self, line: int | None, message: str, section: Section | None = None, whole: bool = False
@@ -213,7 +243,10 @@ def without_names(deck: Deck) -> tuple[Deck, list[str]]:
     for name in SECTIONS:
         kept[name] = [s for s in deck.section(name) if s.passcode is not None]
         left.extend(s.text or "?" for s in deck.section(name) if s.passcode is None)
-    return replace(deck, **kept), list(dict.fromkeys(left))
+    without = Deck(
+        deck.source, **kept, problems=deck.problems, notices=deck.notices, name=deck.name
+    )
+    return without, list(dict.fromkeys(left))
 
 
 def require_passcodes(deck: Deck, target: str) -> None:

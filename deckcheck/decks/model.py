@@ -1,22 +1,31 @@
-"""The deck model: three sections of card slots, each slot remembering where it came from.
+"""The deck model: three sections of cards, each card remembering where it came from.
 
-Plain data (slotted dataclasses): readers build thousands of slots per second and the
-checker reads them; nothing here is validated again. Deck files are checked by the readers.
+Plain data: readers build thousands of decks per second and the checker reads them; nothing
+here is validated again. Deck files are checked by the readers.
+
+A section is held one of two ways. As read from passcodes, it is two lists, the passcodes
+and their input lines: no object per card (building one cost more than reading the file),
+and the checker counts and digests the passcodes as they are (issue 15). Once a section's
+``Slot`` objects are asked for (to iterate, change or compare them) it becomes a list of
+slots, and the slots are the section from then on; ``codes`` and ``lines`` read them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from itertools import repeat
 from operator import attrgetter
 from typing import Literal
 
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.io.digest import sha256
+from deckcheck.io.record import Record
 
 Section = Literal["main", "extra", "side"]
 SECTIONS: tuple[Section, ...] = ("main", "extra", "side")
 _passcode = attrgetter("passcode")
+_line = attrgetter("line")
+_text = attrgetter("text")
 
 
 class _Spelled(BoundedCache[tuple[int, int], str]):
@@ -32,49 +41,150 @@ _SPELLED = _Spelled(16_384)
 _spelled = _SPELLED.__getitem__
 
 
-@dataclass(slots=True)
-class Slot:
+class Slot(Record):
     """One copy of a card in a section.
 
     ``passcode`` is None when the input named a card the data does not know; ``text`` then
     keeps what was written so the report can say it. ``line`` is the 1-based input line.
     """
 
-    passcode: int | None = None
-    text: str | None = None
-    line: int | None = None
+    __slots__ = ("passcode", "text", "line")
+
+    def __init__(
+        self, passcode: int | None = None, text: str | None = None, line: int | None = None
+    ) -> None:
+        self.passcode = passcode
+        self.text = text
+        self.line = line
 
 
-@dataclass(slots=True)
-class ParseProblem:
-    message: str
-    line: int | None = None
-    section: Section | None = None
+class ParseProblem(Record):
+    __slots__ = ("message", "line", "section")
+
+    def __init__(
+        self, message: str, line: int | None = None, section: Section | None = None
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.section = section
 
 
-@dataclass(slots=True)
-class Deck:
-    source: str = "<memory>"
-    main: list[Slot] = field(default_factory=list)
-    extra: list[Slot] = field(default_factory=list)
-    side: list[Slot] = field(default_factory=list)
-    problems: list[ParseProblem] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    name: str | None = None
+class Deck(Record):
+    """``main``, ``extra`` and ``side`` are lists of slots; ``codes`` and ``lines`` give a
+    section's passcodes (None for a name the data did not know) and input lines without
+    building slots. Those lists belong to the deck: read them, never change them."""
+
+    __slots__ = ("source", "problems", "notices", "name", "_slots", "_codes", "_lines")
+
+    def __init__(
+        self,
+        source: str = "<memory>",
+        main: list[Slot] | None = None,
+        extra: list[Slot] | None = None,
+        side: list[Slot] | None = None,
+        problems: list[ParseProblem] | None = None,
+        notices: list[str] | None = None,
+        name: str | None = None,
+    ) -> None:
+        self.source = source
+        self.problems = [] if problems is None else problems
+        self.notices = [] if notices is None else notices
+        self.name = name
+        # per section: its slots, or None while it is held as passcodes and lines
+        self._slots: dict[Section, list[Slot] | None] = {
+            "main": [] if main is None else main,
+            "extra": [] if extra is None else extra,
+            "side": [] if side is None else side,
+        }
+        self._codes: dict[Section, list[int]] = {}
+        self._lines: dict[Section, list[int | None]] = {}
+
+    def put(self, section: Section, codes: list[int], lines: list[int | None]) -> None:
+        """Make ``section`` these passcodes (each a card's, no names) at these lines."""
+        self._slots[section] = None
+        self._codes[section] = codes
+        self._lines[section] = lines
 
     def section(self, name: Section) -> list[Slot]:
-        return getattr(self, name)
+        slots = self._slots[name]
+        if slots is None:  # the slots are the section from now on
+            slots = self._slots[name] = list(
+                map(Slot, self._codes.pop(name), repeat(None), self._lines.pop(name))
+            )
+        return slots
+
+    @property
+    def main(self) -> list[Slot]:
+        return self.section("main")
+
+    @main.setter
+    def main(self, slots: list[Slot]) -> None:
+        self._set("main", slots)
+
+    @property
+    def extra(self) -> list[Slot]:
+        return self.section("extra")
+
+    @extra.setter
+    def extra(self, slots: list[Slot]) -> None:
+        self._set("extra", slots)
+
+    @property
+    def side(self) -> list[Slot]:
+        return self.section("side")
+
+    @side.setter
+    def side(self, slots: list[Slot]) -> None:
+        self._set("side", slots)
+
+    def _set(self, name: Section, slots: list[Slot]) -> None:
+        self._slots[name] = slots
+        self._codes.pop(name, None)
+        self._lines.pop(name, None)
+
+    def codes(self, section: Section) -> list[int | None]:
+        """Each card's passcode in input order (None: a name the data did not know)."""
+        slots = self._slots[section]
+        return self._codes[section] if slots is None else list(map(_passcode, slots))
+
+    def lines(self, section: Section) -> list[int | None]:
+        """Each card's input line, beside ``codes``."""
+        slots = self._slots[section]
+        return self._lines[section] if slots is None else list(map(_line, slots))
+
+    def texts(self, section: Section) -> list[str | None]:
+        """What the input wrote for each card the data did not know, beside ``codes``."""
+        slots = self._slots[section]
+        return [None] * len(self._codes[section]) if slots is None else list(map(_text, slots))
+
+    def size(self, section: Section) -> int:
+        slots = self._slots[section]
+        return len(self._codes[section]) if slots is None else len(slots)
 
     def sizes(self) -> dict[Section, int]:
-        return {"main": len(self.main), "extra": len(self.extra), "side": len(self.side)}
+        return {"main": self.size("main"), "extra": self.size("extra"), "side": self.size("side")}
 
     def passcodes(self, section: Section) -> list[int]:
-        return [s.passcode for s in self.section(section) if s.passcode is not None]
+        return [code for code in self.codes(section) if code is not None]
 
     def counts(self, section: Section) -> Counter[int]:
-        counts = Counter(map(_passcode, self.section(section)))
+        counts = Counter(self.codes(section))
         counts.pop(None, None)  # type: ignore[call-overload]
-        return counts
+        return counts  # type: ignore[return-value]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Deck:
+            return NotImplemented
+        mine = (self.source, self.problems, self.notices, self.name)
+        theirs = (other.source, other.problems, other.notices, other.name)  # type: ignore[attr-defined]
+        return mine == theirs and all(self._cards(s) == other._cards(s) for s in SECTIONS)  # type: ignore[attr-defined]
+
+    def _cards(self, section: Section) -> list[tuple[int | None, str | None, int | None]]:
+        return list(zip(self.codes(section), self.texts(section), self.lines(section), strict=True))
+
+    def __repr__(self) -> str:
+        cards = ", ".join(f"{s}={self.codes(s)!r}" for s in SECTIONS)
+        return f"Deck(source={self.source!r}, {cards}, problems={self.problems!r})"
 
     def digest(self, counts: dict[Section, dict[int, int]] | None = None) -> str:
         """Order-independent, printing-aware digest of the 75 (alternate arts differ).
@@ -89,8 +199,9 @@ class Deck:
             codes = sorted(counts_here)  # ints sort faster than pairs
             pairs = map(_spelled, zip(codes, map(counts_here.__getitem__, codes), strict=True))
             parts.append(f"{name}:[{', '.join(pairs)}];")
-            slots = self.section(name)
-            if len(slots) != sum(counts_here.values()):  # cards named but not known
+            slots = self._slots[name]
+            if slots is not None and len(slots) != sum(counts_here.values()):
+                # cards named but not known (a section of passcodes has none)
                 unknown = sorted(s.text or "" for s in slots if s.passcode is None)
                 parts.append("?" + "|".join(unknown))
         # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)
@@ -104,7 +215,8 @@ class Deck:
         side: list[int] | None = None,
         source: str = "<memory>",
     ) -> Deck:
-        def slots(codes: list[int] | None) -> list[Slot]:
-            return [Slot(p) for p in codes or []]
-
-        return cls(source, slots(main), slots(extra), slots(side))
+        deck = cls(source)
+        for name, codes in zip(SECTIONS, (main, extra, side), strict=True):
+            codes = list(codes or [])
+            deck.put(name, codes, [None] * len(codes))
+        return deck

@@ -8,7 +8,7 @@ its line number; reading goes on after it.
 from __future__ import annotations
 
 import re
-from itertools import compress, count, repeat
+from itertools import compress, count
 from operator import not_
 
 from deckcheck.decks.common import (
@@ -21,7 +21,7 @@ from deckcheck.decks.common import (
     require_passcodes,
     split_lines,
 )
-from deckcheck.decks.model import SECTIONS, Deck, Section, Slot
+from deckcheck.decks.model import SECTIONS, Deck, Section
 
 HEADERS: dict[str, Section] = {
     "#main": "main",
@@ -57,7 +57,8 @@ def _run(build: DeckBuilder, lines: list[str], start: int, end: int) -> bool:
         values = list(map(int, run))
         if min(values) > 0 and max(values) <= MAX_PASSCODE:  # bare passcodes, the usual
             build.total += len(values)
-            build.target.extend(map(Slot, values, repeat(None), range(start + 1, end + 1)))
+            build.target.extend(values)
+            build.target_lines.extend(range(start + 1, end + 1))
             return False
     return any(_line(build, number, raw) for number, raw in enumerate(run, start + 1))
 
@@ -68,7 +69,8 @@ def _line(build: DeckBuilder, number: int, raw: str) -> bool:
         value = int(raw)
         if 0 < value <= MAX_PASSCODE and build.total < MAX_CARDS:
             build.total += 1
-            build.target.append(Slot(value, None, number))
+            build.target.append(value)
+            build.target_lines.append(number)
             return False
     line = raw.strip(BLANKS)
     if not line:

@@ -120,7 +120,7 @@ def read_ydke(text: str, source: str | None = None) -> Deck:
                 build.problem(None, f"card {position} of the {section} section is 0", section)
             else:
                 build.add(code, section=section)
-    return build.deck
+    return build.result()
 
 
 def encode(main: list[int], extra: list[int], side: list[int]) -> str:

@@ -24,7 +24,6 @@ have, or put a card in the wrong deck is refused with every reason (rulebook 1.2
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -283,7 +282,7 @@ class _Apply:
             sections[target].append(side[index])
         for section, index in self.moved_out:
             sections["side"].append(self.deck.section(section)[index])
-        fresh = {s: [replace(slot, line=None) for slot in v] for s, v in sections.items()}
+        fresh = {s: [Slot(slot.passcode, slot.text) for slot in v] for s, v in sections.items()}
         return Deck(source=self.deck.source, name=self.deck.name, **fresh)
 
 

@@ -135,15 +135,16 @@ class Checker:
         """Every rule over the deck: the report with every violation, never just the first."""
         ctx, day = self._context(deck, format_id, on, points_cap)
         violations = day.table.violations(ctx)
+        sizes = ctx.scan.sizes
         notes = [*deck.notices]
         if ctx.scan.mask & day.table.renames:
             notes.extend(effect_name_notes(ctx))
         return Report(
             DeckInfo(
                 deck.source,
-                len(deck.main),
-                len(deck.extra),
-                len(deck.side),
+                sizes["main"],
+                sizes["extra"],
+                sizes["side"],
                 deck.digest(ctx.section_counts),
             ),
             day.info,

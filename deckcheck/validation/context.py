@@ -176,9 +176,9 @@ class Context:
     def _first_lines(self) -> dict[int | None, int]:
         """Each passcode's first input line, found in one pass over the slots."""
         first: dict[int | None, int] = {}
+        deck = self.deck
         for section in SECTIONS:
-            for slot in self.deck.section(section):
-                line = slot.line
-                if line and (slot.passcode not in first or line < first[slot.passcode]):
-                    first[slot.passcode] = line
+            for code, line in zip(deck.codes(section), deck.lines(section), strict=True):
+                if line and (code not in first or line < first[code]):
+                    first[code] = line
         return first

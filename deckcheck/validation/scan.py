@@ -34,9 +34,12 @@ class Scan(NamedTuple):
     totals: dict[str, int]  # copies per name key across Main+Extra+Side
     unknown: bool  # a passcode the card data does not have, or a slot without one
     mask: int  # the units the deck concerns, as bits of Table.units
+    sizes: dict[Section, int]  # cards per section
 
 
-EMPTY_SCAN = Scan({"main": {}, "extra": {}, "side": {}}, {}, {}, False, 0)
+EMPTY_SCAN = Scan(
+    {"main": {}, "extra": {}, "side": {}}, {}, {}, False, 0, {"main": 0, "extra": 0, "side": 0}
+)
 
 
 class Table:
@@ -90,13 +93,15 @@ class Table:
         cards: dict[int, Card | None] = {}
         totals: dict[str, int] = {}
         counts: dict[Section, dict[int, int]] = {}
+        sizes: dict[Section, int] = {}
         mask = 0
         unknown = False
         for index, section in enumerate(SECTIONS):
             here: dict[int, int] = {}
             get = here.get
-            for slot in deck.section(section):
-                code = slot.passcode
+            codes = deck.codes(section)
+            sizes[section] = len(codes)
+            for code in codes:
                 here[code] = get(code, 0) + 1  # type: ignore[index]
             if None in here:
                 del here[None]  # type: ignore[arg-type]
@@ -119,7 +124,7 @@ class Table:
             if total > (cap if cap is not None else self.cap(key)):
                 mask |= self.names_bit
                 break
-        return Scan(counts, cards, totals, unknown, mask)
+        return Scan(counts, cards, totals, unknown, mask, sizes)
 
     def violations(self, ctx: Context) -> list[Violation]:
         """The violations of the units the deck concerns, in report order."""

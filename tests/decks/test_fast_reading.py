@@ -9,6 +9,7 @@ import pytest
 
 from deckcheck.decks.codecs import _stem_suffix, decode_bytes, load_deck
 from deckcheck.decks.common import split_lines
+from deckcheck.decks.model import Deck, Slot
 from deckcheck.decks.ydk import read_ydk
 from deckcheck.io.errors import InputError
 from tests.conftest import DECKS
@@ -48,3 +49,26 @@ def test_a_real_deck_reads_the_same_through_the_quick_path(db) -> None:  # noqa:
     for section in ("main", "extra", "side"):
         assert quick.section(section) == slow.section(section)
     assert quick.problems == slow.problems == []
+
+
+def test_a_read_ydk_is_held_as_passcodes_and_lines_and_gives_the_same_slots(db) -> None:  # noqa: ANN001
+    text = "#main\n89631139\n\n89631139\n#extra\n!side\n14558127\n"
+    deck = read_ydk(text, db)
+    assert deck.codes("main") == [89631139, 89631139] and deck.lines("main") == [2, 4]
+    assert deck.sizes() == {"main": 2, "extra": 0, "side": 1}
+    digest = deck.digest()
+    # asking for the slots gives the same deck, then the slots are the section
+    assert deck == read_ydk(text, db)
+    assert deck.main == [Slot(89631139, None, 2), Slot(89631139, None, 4)]
+    deck.main.append(Slot(89631139, None, 9))
+    assert deck.codes("main") == [89631139] * 3 and deck.lines("main") == [2, 4, 9]
+    assert deck != read_ydk(text, db) and deck.digest() != digest
+
+
+def test_a_deck_of_slots_and_one_of_passcodes_are_equal_and_digest_alike() -> None:
+    slots = Deck(main=[Slot(89631139), Slot(89631139)], side=[Slot(14558127)])
+    codes = Deck.from_passcodes([89631139, 89631139], side=[14558127])
+    assert slots == codes and slots.digest() == codes.digest()
+    named = Deck(main=[Slot(89631139), Slot(text="Ash Blosom")])
+    assert named.codes("main") == [89631139, None] and named.texts("main") == [None, "Ash Blosom"]
+    assert named.digest() != Deck.from_passcodes([89631139]).digest()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckcheck.cards.db import CardDB
-from deckcheck.decks.model import Deck, Slot
+from deckcheck.decks.model import Deck
 from deckcheck.formats.model import Format
 
 # vanilla monsters, unlimited everywhere, to fill decks without tripping other rules
@@ -68,11 +68,19 @@ def deck(
 
 def repaired(deck: Deck, report, db: CardDB) -> Deck:  # noqa: ANN001
     """The deck without every card a violation names, topped up with vanilla monsters: a
-    valid deck built from a real list (the fast-path test and bench/bench_core.py use it)."""
+    valid deck built from a real list (the fast-path test and bench/bench_core.py use it),
+    held as passcodes and lines as a read deck is."""
     bad = {code for v in report.violations for code in v.cards}
-    keep = {
-        name: [s for s in deck.section(name) if s.passcode not in bad and s.passcode]
-        for name in ("main", "extra", "side")
-    }
-    main = keep["main"] + [Slot(passcode=p) for p in filler(db, max(0, 40 - len(keep["main"])))]
-    return Deck(source=deck.source, main=main, extra=keep["extra"][:15], side=keep["side"][:15])
+    out = Deck(source=deck.source)
+    for name in ("main", "extra", "side"):
+        kept = [
+            (code, line)
+            for code, line in zip(deck.codes(name), deck.lines(name), strict=True)
+            if code and code not in bad
+        ]
+        if name != "main":
+            kept = kept[:15]
+        else:
+            kept += [(p, None) for p in filler(db, max(0, 40 - len(kept)))]
+        out.put(name, [code for code, _ in kept], [line for _, line in kept])
+    return out

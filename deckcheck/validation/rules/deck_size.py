@@ -29,7 +29,7 @@ SECTION_TITLES = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck
 
 def counted(ctx: Context, section: Section) -> int:
     """Skill Cards sit outside the Main Deck count where the format uses them."""
-    size = len(ctx.deck.section(section))
+    size = ctx.scan.sizes[section]
     if ctx.format.skill_cards and section == "main":
         cards = ctx.cards
         size -= sum(

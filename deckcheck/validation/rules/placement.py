@@ -51,10 +51,11 @@ def find(ctx: Context) -> Iterator[Violation]:
             if rule is None:
                 continue
             message = _message(rule, card)
-            for slot in ctx.deck.section(section):
-                if slot.passcode == code:
+            deck = ctx.deck
+            for here, line in zip(deck.codes(section), deck.lines(section), strict=True):
+                if here == code:
                     yield rule.violation(
-                        message, section=section, cards=[code], name=card.name, line=slot.line
+                        message, section=section, cards=[code], name=card.name, line=line
                     )
 
 

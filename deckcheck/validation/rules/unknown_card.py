@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.model import Card
+from deckcheck.decks.model import SECTIONS
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -21,12 +22,13 @@ def find(ctx: Context) -> Iterator[Violation]:
 
     cards = ctx.cards
     groups: dict[tuple[str, int | str], list[int | None]] = {}  # the lines of each
-    for section in ("main", "extra", "side"):
-        for slot in ctx.deck.section(section):  # type: ignore[arg-type]
-            code = slot.passcode
+    deck = ctx.deck
+    for section in SECTIONS:
+        texts, lines = deck.texts(section), deck.lines(section)
+        for code, text, line in zip(deck.codes(section), texts, lines, strict=True):
             if code is None or cards.get(code) is None:
-                key = code if code is not None else (slot.text or "")
-                groups.setdefault((section, key), []).append(slot.line)
+                key = code if code is not None else (text or "")
+                groups.setdefault((section, key), []).append(line)
     with budget_scope():  # one budget per deck, unless a request's is in force
         found = list(_unknown(ctx, groups))  # all inside the scope, not across yields
     yield from found
