@@ -65,6 +65,22 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
     }
 
 
+def activating(s: State) -> set[int]:
+    """The Spell/Trap Cards being activated: on the chain (or paying for it) and not yet
+    resolving. A Continuous or Field card's effects apply only once its activation resolves:
+    Royal Decree as chain link 1 does not negate the Trap of link 2 (002:11377)."""
+    frames = [f.data["link"] for f in s.frames if f.kind == "activate"]
+    out = set()
+    for link in (*s.chain, *frames):
+        card = link["card"]
+        c = s.cards[card]
+        if link.get("resolving") or c.d.kind not in ("spell", "trap") or c.gen != link["gen"]:
+            continue
+        if effect_of(s, card, link["effect"]).kind == "activate":
+            out.add(card)
+    return out
+
+
 Where = frozenset[str] | tuple[str, ...] | None
 
 

@@ -17,6 +17,7 @@ from deckcheck.cards.filters import parse_filter
 from deckcheck.engine.effects import steady
 from deckcheck.engine.effects.context import (
     FIELD,
+    activating,
     count_matching,
     equip_monsters,
     new_link,
@@ -100,7 +101,10 @@ def _adjust_once(duel: Duel) -> bool:
     on_players: list[tuple[int, tuple[str, ...], int, Any]] = []
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
+    waiting = activating(s) if s.chain or s.frames[-1].kind == "activate" else ()
     for iid in _applying(duel):
+        if iid in waiting:
+            continue  # its activation has not resolved yet (002:11377)
         c = s.cards[iid]
         in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
         if not in_grave and (c.loc not in FIELD or not c.face_up) or c.destroyed:

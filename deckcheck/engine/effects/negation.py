@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from deckcheck.cards.filters import Filter
-from deckcheck.engine.effects.context import FIELD, Link, effect_of, new_link
+from deckcheck.engine.effects.context import FIELD, Link, activating, effect_of, new_link
 from deckcheck.engine.select import matches
 
 if TYPE_CHECKING:
@@ -52,9 +52,12 @@ def _flag_effects(duel: Duel, flag: str) -> Iterator[tuple[int, Effect, int]]:
     from deckcheck.engine.effects.timing import condition_holds
 
     s = duel.state
+    waiting = activating(s)
     for iid in duel.template.continuous_cards:
         c = s.cards[iid]
-        if c.loc not in FIELD or not c.face_up or c.destroyed or negated(s, iid):
+        if c.loc not in FIELD or not c.face_up or c.destroyed or iid in waiting:
+            continue
+        if negated(s, iid):
             continue
         fx = c.d.fx
         assert fx is not None
