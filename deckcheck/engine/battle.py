@@ -175,6 +175,7 @@ def battle_check(duel: Duel, f: Frame) -> None:
     assert b is not None
     if not _attacker_ok(duel) or not b.live:  # gone, moved, or the attack was negated
         duel.emit(CardEvent("attack_stopped", s.turn_player, b.attacker))
+        _to_grave_destroyed(duel, b)  # by damage calculation in a chain (002:11377)
         s.battle = None
         f.step = "battle_step"
     elif s.sides[1 - s.turn_player].field_changes != b.watch:
@@ -431,11 +432,7 @@ def ds_end(duel: Duel, f: Frame) -> None:
     b = s.battle
     assert b is not None
     s.steps += 1
-    for iid, foe in ((b.attacker, b.target), (b.target, b.attacker)):
-        if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
-            # banished instead when the monster it battled says so (Maliss <P> Chessy Cat)
-            away = foe != EMPTY and has_flag(s, foe, "banish_battle_destroyed")
-            to_pile(duel, iid, BANISHED if away else GRAVE, "battle")
+    _to_grave_destroyed(duel, b)
     s.battle = None
     if s.floating:  # ATK/DEF changes "until the end of the Damage Step" end here
         ends = {x["stamp"] for x in s.floating if x.get("kind") == "battle_change"}
@@ -444,6 +441,17 @@ def ds_end(duel: Duel, f: Frame) -> None:
     if s.floating:  # what lasts "for that battle" (player flags until end_of_damage_step)
         s.floating = [x for x in s.floating if not x.get("battle")]
     open_window(duel, "damage_end", "battle_step")
+
+
+def _to_grave_destroyed(duel: Duel, b: Battle) -> None:
+    """The battle's monsters destroyed by it go to the Graveyard (or, for Pendulum
+    monsters, face-up to the Extra Deck)."""
+    s = duel.state
+    for iid, foe in ((b.attacker, b.target), (b.target, b.attacker)):
+        if iid != EMPTY and s.cards[iid].destroyed and s.cards[iid].loc == MZONE:
+            # banished instead when the monster it battled says so (Maliss <P> Chessy Cat)
+            away = foe != EMPTY and has_flag(s, foe, "banish_battle_destroyed")
+            to_pile(duel, iid, BANISHED if away else GRAVE, "battle")
 
 
 @handles("battle", "battle_end")

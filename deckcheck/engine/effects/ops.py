@@ -40,6 +40,7 @@ from deckcheck.engine.effects.context import (
 )
 from deckcheck.engine.effects.model import Op
 from deckcheck.engine.events import (
+    AttackEvent,
     CardEvent,
     CounterEvent,
     DamageEvent,
@@ -1064,7 +1065,8 @@ def return_negated_trap_monsters(duel: Duel) -> bool:
         for m in s.lasting
         if m.value == "trap_negated" and cards[m.card].loc == MZONE and cards[m.card].face_up
     }
-    found = {iid for iid in found if cards[iid].trap_zone != EMPTY}
+    # one whose destruction by battle is already confirmed goes to the GY (002:11377)
+    found = {iid for iid in found if cards[iid].trap_zone != EMPTY and not cards[iid].destroyed}
     for iid in sorted(found):
         return_trap_monster(duel, iid)
     return bool(found)
@@ -1469,6 +1471,36 @@ def negate_attack(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     b.live = False
     duel.emit(CardEvent("attack_negated", duel.state.turn_player, b.attacker))
     return [b.attacker]
+
+
+@verb("damage_calculation")
+def damage_calculation(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The attack being declared changes its target to the chosen monster of the attacked
+    player (none chosen: it keeps its target) and damage calculation is performed now, in
+    the resolution (Roulette Spider). The attack ends there: no Damage Step follows, and the
+    monsters it destroyed go to the Graveyard once the chain has resolved (002:11377)."""
+    from deckcheck.engine.battle import calculate
+
+    s = duel.state
+    b = s.battle
+    attacker = s.cards[b.attacker] if b is not None else None
+    if b is None or not b.live or b.damage_step or attacker is None or attacker.loc != MZONE:
+        return []
+    new = [i for i in _cards(duel, link, op, ans) if s.cards[i].loc == MZONE]
+    new = [i for i in new if s.cards[i].ctrl == 1 - s.turn_player]
+    if op.cards is not None and not new:
+        return []
+    if new and new[0] != b.target:
+        b.target = new[0]
+        duel.emit(AttackEvent("retarget", s.turn_player, b.attacker, b.target))
+    if b.target != EMPTY and s.cards[b.target].loc != MZONE:
+        return []
+    if b.target != EMPTY and not s.cards[b.target].face_up:
+        s.cards[b.target].face_up = True  # flipped face-up, as before damage calculation
+        duel.emit(CardEvent("flip", s.cards[b.target].ctrl, b.target))
+    calculate(duel)
+    b.live = False
+    return [b.attacker] if b.target == EMPTY else [b.attacker, b.target]
 
 
 def _until(s: State, until: str) -> int:

@@ -163,7 +163,7 @@ class Op(Strict):
         "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
-        "change_level", "excavate",
+        "change_level", "excavate", "damage_calculation",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
