@@ -617,6 +617,9 @@ def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         was, ctrl = c.loc, c.ctrl
+        # it comes back in the position it had, face-down if banished face-down (4.3.3.4.4.1)
+        up = c.face_up and not op.spec.face_down
+        in_def = c.in_def or not up
         to_pile(duel, iid, BANISHED, "banished_face_down" if op.spec.face_down else "effect")
         if op.spec.face_down:
             c.face_up = False
@@ -626,7 +629,7 @@ def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
             s.floating.append({"kind": "banished_until", "player": link["player"],
                                "turn": s.turn, "card": iid, "gen": c.gen,
                                "from": HAND if second else was, "ctrl": ctrl,
-                               "standbys": 2 if second else 1,
+                               "standbys": 2 if second else 1, "up": up, "def": in_def,
                                "end": op.spec.until == "end_of_turn"})  # fmt: skip
         out.append(iid)
     return out
@@ -636,8 +639,8 @@ def return_banished(duel: Duel, end: bool = False) -> None:
     """In the Standby Phase of the player who banished them "until your next Standby
     Phase" (``end``: in the End Phase of the turn they were banished "until the End
     Phase"), the cards come back: a monster to its controller's field (the first free zone
-    it may take, face-up Attack Position; none free: to the Graveyard), a card from the
-    hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
+    it may take, in the position it had when it was banished; none free: to the Graveyard),
+    a card from the hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
     s = duel.state
     if end:
         mine = [f for f in s.floating if f.get("kind") == "banished_until"
@@ -668,7 +671,7 @@ def return_banished(duel: Duel, end: bool = False) -> None:
             to_pile(duel, iid, GRAVE, "no_zone")
             continue
         lift(s, iid)
-        place_monster(s, iid, f["ctrl"], zones[0], True, False)
+        place_monster(s, iid, f["ctrl"], zones[0], f.get("up", True), f.get("def", False))
         c.placed = s.turn
         duel.emit(MoveEvent("to_" + MZONE, f["ctrl"], iid, "returned"))
 
