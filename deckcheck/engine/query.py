@@ -157,7 +157,12 @@ def number(s: State, iid: int, stat: str) -> int:
     if not s.lasting:
         return base
     mods = _mods(s, iid, stat)
-    return _number(base, mods) if mods else base
+    if not mods:
+        return base
+    value = _number(base, mods)
+    # a Level or Rank never goes below 1 where the card has one: a Level 5 at -5 is 1
+    # (002:3498), and later changes count from the real total (5 - 5 + 1 = 1, 002:3517)
+    return max(1, value) if base > 0 and stat in ("level", "rank") else value
 
 
 def atk(s: State, iid: int) -> int:
