@@ -1809,6 +1809,9 @@ def change_position(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
             c.face_up, c.in_def = False, True
             drop_lasting(s, iid)
             c.counters = {}
+            if s.floating:  # no longer what a card bound (Call of the Haunted: 000:431)
+                s.floating = [f for f in s.floating
+                              if not (f.get("kind") == "bond" and f["target"] == iid)]  # fmt: skip
         elif to == "attack":
             c.face_up, c.in_def = True, False
         elif to == "defense":
