@@ -212,7 +212,6 @@ def chain_link(duel: Duel, f: Frame) -> None:
         _chain_over(duel, f)
         return
     link = s.chain[i]
-    link["resolving"] = True  # a Continuous card's effects may apply from now (002:11377)
     e = _link_effect(duel, link)
     f.data["k"], f.data["ans"] = 0, {}
     if link["negated"] == "activation":

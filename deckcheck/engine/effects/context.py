@@ -69,12 +69,15 @@ def activating(s: State) -> set[int]:
     """The Spell/Trap Cards being activated: on the chain (or paying for it) and not yet
     resolving. A Continuous or Field card's effects apply only once its activation resolves:
     Royal Decree as chain link 1 does not negate the Trap of link 2 (002:11377)."""
-    frames = [f.data["link"] for f in s.frames if f.kind == "activate"]
+    paying = [f.data["link"] for f in s.frames if f.kind == "activate"]
+    # the links from the resolving one on (the chain resolves from its last link down)
+    started = [f.data["i"] for f in s.frames if f.kind == "chain"]
+    waiting = s.chain[: started[-1]] if started else s.chain
     out = set()
-    for link in (*s.chain, *frames):
+    for link in (*waiting, *paying):
         card = link["card"]
         c = s.cards[card]
-        if link.get("resolving") or c.d.kind not in ("spell", "trap") or c.gen != link["gen"]:
+        if c.d.kind not in ("spell", "trap") or c.gen != link["gen"]:
             continue
         if effect_of(s, card, link["effect"]).kind == "activate":
             out.add(card)
