@@ -41,7 +41,7 @@ from deckcheck.engine.effects.ops import (
     targets_possible,
 )
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
-from deckcheck.engine.events import AttackEvent, CardEvent, PhaseEvent
+from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent, PositionEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches, matches_any, matching, only_names
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
@@ -460,18 +460,34 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
 
 
 def battled_this_turn(s: State, card: int) -> bool:
-    """Whether this card was in a battle that reached damage calculation this turn."""
+    """Whether this card was in a battle that reached damage calculation this turn. A
+    battle stopped before it (a monster of it left or changed control, the attacker changed
+    its position, the attack was negated) passes the damage calculation timing with no
+    damage calculation: its monsters did not battle (000:661; 002:3101)."""
     calculated = False
+    stopped: set[int] = set()  # cards whose battle stopped between the attack and then
+    turned: set[int] = set()  # cards whose position changed then
     for e in reversed(s.history):
         if e.kind == "turn":
             return False
         if isinstance(e, PhaseEvent) and e.kind == "step" and e.name == "damage_calculation":
-            calculated = True
+            calculated, stopped, turned = True, set(), set()
         elif isinstance(e, AttackEvent) and e.kind in ("attack", "retarget"):
-            if calculated and card in (e.attacker, e.target):
+            both = {e.attacker, e.target}
+            gone = both & stopped or e.attacker in turned
+            if calculated and card in both and not gone:
                 return True
             calculated = False
+        elif calculated and isinstance(e, MoveEvent | CardEvent) and e.kind in STOPS:
+            stopped.add(e.card)
+        elif calculated and isinstance(e, PositionEvent):
+            turned.add(e.card)
     return False
+
+
+# the events that stop a battle when they happen to one of its monsters
+STOPS = frozenset({"destroyed", "control", "attack_negated", "to_graveyard", "to_hand",
+                   "to_deck", "to_extra", "to_banished", "to_overlay", "to_gone"})  # fmt: skip
 
 
 NOT_SPECIAL = ("normal", "tribute", "set", "tribute_set")
