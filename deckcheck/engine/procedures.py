@@ -18,7 +18,7 @@ from typing import Any
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
-from deckcheck.engine.query import has_flag, view
+from deckcheck.engine.query import has_flag, restricted, view
 from deckcheck.engine.state import State
 from deckcheck.engine.zones import extra_deck_zones, needs_link_zone
 
@@ -213,8 +213,7 @@ def contact_sets(
     pool = list(state.monsters(player))
     if who == "both":
         pool += [i for i in state.monsters(1 - player) if state.cards[i].face_up]
-    if state.lasting:
-        pool = [i for i in pool if not has_flag(state, i, "no_fusion_material")]
+    pool = [i for i in pool if not restricted(state, i, "no_fusion_material")]
     defs = {i: view(state, i) for i in pool}
     pool = [i for i in pool if any(g.accepts(defs[i]) for g in groups)]
     if any(sum(1 for i in pool if g.accepts(defs[i])) < g.min for g in groups):

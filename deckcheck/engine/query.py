@@ -87,6 +87,25 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
     return False
 
 
+# flags a card's own text gives it that are not effects: they hold face-down, negated and
+# off the field alike (seed 000, 5; "cannot be used as Fusion Material")
+NOT_EFFECTS = frozenset({"no_fusion_material"})
+
+
+def restricted(s: State, iid: int, flag: str) -> bool:
+    """Whether the card has ``flag``: from an effect now, or, for a flag of NOT_EFFECTS,
+    from its own text whatever its state (000:476-478)."""
+    if has_flag(s, iid, flag):
+        return True
+    fx = printed(s, iid).fx
+    if flag not in NOT_EFFECTS or fx is None:
+        return False
+    return any(
+        e.applies is not None and e.applies_to is None and flag in e.applies.flags
+        for e in fx.continuous
+    )
+
+
 def unaffected(s: State, iid: int, source: int) -> bool:
     """Whether the card is unaffected by the effects of card ``source``: a flag
     ``unaffected_by_spells_traps`` shields it from every other Spell/Trap (Forbidden Lance),

@@ -62,6 +62,7 @@ from deckcheck.engine.query import (
     has_flag,
     level,
     printed,
+    restricted,
     unaffected,
     view,
 )
@@ -1106,8 +1107,8 @@ def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]
 
         if count_matching(s, op.deck_materials_if, me):
             pool += [i for i in s.sides[me].deck if s.cards[i].d.kind == "monster"]
-    if s.lasting:  # "cannot be used as Fusion Material" (Chimeratech Fortress Dragon)
-        pool = [i for i in pool if not has_flag(s, i, "no_fusion_material")]
+    # "cannot be used as Fusion Material" (Chimeratech Fortress Dragon), not an effect
+    pool = [i for i in pool if not restricted(s, i, "no_fusion_material")]
     if op is not None and op.spec.banish_materials and _banishes_materials(duel, me, fusion, op):
         more = op.spec.banish_materials.from_
         if "monster" in more:
