@@ -1867,6 +1867,14 @@ def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
     cards = chosen(duel, link, op, ans)
     zones = ans.get("zones", [])
     held = zones[len(cards) :]
+    if op.cards is not None and op.cards.of == "targets" and not free_spell(s, me):
+        # a targeted Trap Monster that is also a Trap, no zone left to hold for it: it is
+        # destroyed and sent to the GY (002:1193)
+        for iid in pool(duel, link, op.cards):
+            c = s.cards[iid]
+            bound = c.loc == MZONE and c.ctrl != me and c.trap_zone != EMPTY
+            if bound and not unaffected(s, iid, link["card"]):
+                _bond_lost(duel, iid)
     for n, (iid, zone) in enumerate(zip(cards, zones, strict=False)):
         c = s.cards[iid]
         if c.loc != MZONE or c.ctrl == me:
@@ -1900,8 +1908,7 @@ def move_control(duel: Duel, iid: int, player: int, zone: int, held: int = EMPTY
     if held in spell:
         spell = [held]
     if c.trap_zone != EMPTY and not spell:  # no zone for a Trap Monster's bond (002:1193)
-        duel.emit(MoveEvent("destroyed", c.ctrl, iid, "rule"))
-        to_pile(duel, iid, GRAVE, "destroyed")
+        _bond_lost(duel, iid)
         return
     lift(s, iid)
     place_monster(s, iid, player, zone, face_up, in_def)
@@ -1909,6 +1916,13 @@ def move_control(duel: Duel, iid: int, player: int, zone: int, held: int = EMPTY
     if spell:
         c.trap_zone = spell[0]
     duel.emit(CardEvent("control", player, iid))
+
+
+def _bond_lost(duel: Duel, iid: int) -> None:
+    """A Trap Monster that is also a Trap whose new controller has no Spell & Trap Zone to
+    hold for it is destroyed and sent to the GY (002:1193)."""
+    duel.emit(MoveEvent("destroyed", duel.state.cards[iid].ctrl, iid, "rule"))
+    to_pile(duel, iid, GRAVE, "destroyed")
 
 
 @verb("equip")
