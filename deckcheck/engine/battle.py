@@ -178,11 +178,23 @@ def battle_check(duel: Duel, f: Frame) -> None:
         _to_grave_destroyed(duel, b)  # by damage calculation in a chain (002:11377)
         s.battle = None
         f.step = "battle_step"
-    elif s.sides[1 - s.turn_player].field_changes != b.watch:
+    elif s.sides[1 - s.turn_player].field_changes != b.watch or _direct_lost(duel):
         duel.emit(CardEvent("replay", s.turn_player, b.attacker))
         f.step = "replay"
     else:
         f.step = "ds_start"
+
+
+def _direct_lost(duel: Duel) -> bool:
+    """A direct attack declared by a monster's own ability while the opponent has monsters,
+    and it cannot attack directly any more: a replay (seed 000:624)."""
+    s = duel.state
+    b = s.battle
+    assert b is not None
+    if b.target != EMPTY or not s.monsters(1 - s.turn_player):
+        return False
+    no_direct = bool(s.floating) and player_flag(s, s.turn_player, "no_direct_attacks")
+    return no_direct or not has_flag(s, b.attacker, "direct_attack")
 
 
 @handles("battle", "replay")
