@@ -25,7 +25,7 @@ from deckcheck.engine.effects import limits, replace
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.effects.negation import negated_off_field
+from deckcheck.engine.effects.negation import negated_as_on_field, negated_off_field
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
@@ -500,11 +500,26 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     return targets_possible(duel, link, e)
 
 
+def _left_negated(duel: Duel, p: dict[str, Any]) -> bool:
+    """A Spell/Trap's effect that applies as the card leaves the field, the card negated
+    there: it does not apply (002:4564)."""
+    s = duel.state
+    card = p["card"]
+    c = s.cards[card]
+    if c.d.kind not in ("spell", "trap") or c.loc in FIELD or c.prev not in FIELD:
+        return False
+    ev = s.history[p["event"]] if 0 <= p["event"] < len(s.history) else None
+    left = isinstance(ev, MoveEvent) and ev.card == card
+    return left and negated_as_on_field(duel, card)
+
+
 def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
     """A continuous effect with an event (Maxx "C"'s draw) applies at once, without a chain;
     its operations take no choices."""
     s = duel.state
     e = effect_of(s, p["card"], p["effect"])
+    if _left_negated(duel, p):
+        return
     link = new_link(s, p["card"], p["effect"], p["player"], e)
     link["event"] = list(p["cards"])
     link["kept"] = p.get("kept", 0)

@@ -29,10 +29,16 @@ WHERE = frozenset({"location", "face_up", "position", "zone"})
 def negated_off_field(duel: Duel, link: Link) -> bool:
     """Whether the Spell/Trap of ``link``, activated on the field and gone since, is
     negated now as it resolves (002:4584)."""
+    return link["field"] and negated_as_on_field(duel, link["card"])
+
+
+def negated_as_on_field(duel: Duel, card: int) -> bool:
+    """Whether what negates Spells/Traps on the field reaches this one that left it: its
+    effects that apply without a chain as it leaves do not apply either (002:4564, 4578:
+    Call of the Haunted leaving under Royal Decree does not destroy its monster)."""
     s = duel.state
-    card = link["card"]
     flag = KIND_FLAGS.get(s.cards[card].d.kind)
-    if flag is None or not link["field"]:
+    if flag is None:
         return False
     for source, e, player in _flag_effects(duel, flag):
         sel = e.applies_to
