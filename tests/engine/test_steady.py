@@ -46,6 +46,7 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
         nonlocal skipped
         kept = duel.cache.get(continuous.ADJUSTED)
         same = kept is not None and kept[0] == steady.field(duel)
+        same = same and kept[3] == continuous._waiting(duel.state)  # activations on the chain
         if same and kept[2] == steady.beyond(duel, kept[1]):
             skipped += 1
             twin = duel.copy()

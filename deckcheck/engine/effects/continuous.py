@@ -74,10 +74,13 @@ def adjust(duel: Duel) -> None:
     floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
     if not duel.template.continuous_cards and not _equipping(s) and not floating:
         return
-    # nothing it reads has changed since it last ran: nothing to do (steady.py)
+    # nothing it reads has changed since it last ran: nothing to do (steady.py); a card
+    # whose activation resolves begins to apply with no change on the field (002:11377)
     now = steady.field(duel)
+    waiting = _waiting(s)
     kept = duel.cache.get(ADJUSTED)
-    if kept is not None and kept[0] == now and kept[2] == steady.beyond(duel, kept[1]):
+    same = kept is not None and kept[0] == now and kept[3] == waiting
+    if same and kept[2] == steady.beyond(duel, kept[1]):  # type: ignore[index]
         return
     # what applies may change what else applies (an immunity that starts): again until
     # nothing changes (RC-MISC-011)
@@ -90,8 +93,15 @@ def adjust(duel: Duel) -> None:
                 return
             if n or marks != (len(s.history), s.lasting, s.floating):
                 now = steady.field(duel)  # equips sent away, player flags changed
-            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what))
+            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what), waiting)
             return
+
+
+def _waiting(s: State) -> frozenset[int]:
+    """The Spell/Trap Cards whose activation has not resolved yet (context.activating)."""
+    if s.chain or (s.frames and s.frames[-1].kind == "activate"):
+        return frozenset(activating(s))
+    return frozenset()
 
 
 def _adjust_once(duel: Duel) -> bool:
@@ -101,7 +111,7 @@ def _adjust_once(duel: Duel) -> bool:
     on_players: list[tuple[int, tuple[str, ...], int, Any]] = []
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
-    waiting = activating(s) if s.chain or s.frames[-1].kind == "activate" else ()
+    waiting = _waiting(s)
     for iid in _applying(duel):
         if iid in waiting:
             continue  # its activation has not resolved yet (002:11377)
