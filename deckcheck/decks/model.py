@@ -69,6 +69,19 @@ class ParseProblem(Record):
         self.section = section
 
 
+class _SectionSlots:
+    """``deck.main`` and its kin: the section's slots (built on first read), or new ones."""
+
+    def __init__(self, name: Section) -> None:
+        self.name: Section = name
+
+    def __get__(self, deck: Deck, owner: type | None = None) -> list[Slot]:
+        return deck.section(self.name)
+
+    def __set__(self, deck: Deck, slots: list[Slot]) -> None:
+        deck._set(self.name, slots)
+
+
 class Deck(Record):
     """``main``, ``extra`` and ``side`` are lists of slots; ``codes`` and ``lines`` give a
     section's passcodes (None for a name the data did not know) and input lines without
@@ -113,29 +126,9 @@ class Deck(Record):
             )
         return slots
 
-    @property
-    def main(self) -> list[Slot]:
-        return self.section("main")
-
-    @main.setter
-    def main(self, slots: list[Slot]) -> None:
-        self._set("main", slots)
-
-    @property
-    def extra(self) -> list[Slot]:
-        return self.section("extra")
-
-    @extra.setter
-    def extra(self, slots: list[Slot]) -> None:
-        self._set("extra", slots)
-
-    @property
-    def side(self) -> list[Slot]:
-        return self.section("side")
-
-    @side.setter
-    def side(self, slots: list[Slot]) -> None:
-        self._set("side", slots)
+    main = _SectionSlots("main")
+    extra = _SectionSlots("extra")
+    side = _SectionSlots("side")
 
     def _set(self, name: Section, slots: list[Slot]) -> None:
         self._slots[name] = slots
