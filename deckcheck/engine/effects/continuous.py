@@ -109,6 +109,7 @@ def _adjust_once(duel: Duel) -> bool:
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
     on_players: list[tuple[int, tuple[str, ...], int, Any]] = []
+    controls: list[tuple[int, int]] = []  # applies.control: (monster, its controller-to-be)
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
     waiting = _waiting(s)
@@ -167,6 +168,8 @@ def _adjust_once(duel: Duel) -> bool:
                     wanted.append((t, "atk", "set", value, iid))
                 if a.defense and times:
                     wanted.append((t, "defense", "add", a.defense * times, iid))
+                if a.control:
+                    controls.append((t, c.ctrl))
                 if a.swap_original:  # "switch the original ATK and DEF" (Red Ransom)
                     wanted.append((t, "atk", "set_base", printed(s, t).defense, iid))
                     wanted.append((t, "defense", "set_base", printed(s, t).atk, iid))
@@ -195,6 +198,8 @@ def _adjust_once(duel: Duel) -> bool:
         _floating_applies(duel, wanted)
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
+    if controls or s.floating:
+        changed = _controls(duel, controls) or changed
     if changed:  # a Trap Monster whose Trap effects are now negated goes back (4.3.3.11)
         from deckcheck.engine.effects.ops import return_negated_trap_monsters
 
@@ -372,6 +377,36 @@ def end_turn(duel: Duel) -> None:
         stale = [k for k in s.used if k.startswith("t") and not k.startswith(f"t{turn + 1}:")]
         for k in stale:
             del s.used[k]
+
+
+def _controls(duel: Duel, wanted: list[tuple[int, int]]) -> bool:
+    """``applies.control``: each monster goes to the player whose effect applies to it (a
+    free Main Monster Zone needed), and back to the player who controlled it before once the
+    effect no longer applies (its card gone or negated; 002:10115)."""
+    from deckcheck.engine.effects.ops import move_control
+
+    s = duel.state
+    held = [f for f in s.floating if f.get("kind") == "held"]
+    if not wanted and not held:
+        return False
+    want = dict(wanted)
+    changed = False
+    for f in held:
+        c = s.cards[f["card"]]
+        if c.loc == MZONE and c.gen == f["gen"] and want.get(f["card"]) == c.ctrl:
+            continue
+        s.floating = [g for g in s.floating if g is not f]
+        _give_back(duel, f)
+        changed = True
+    for iid, player in want.items():
+        c = s.cards[iid]
+        free = free_main(s, player)
+        if c.loc != MZONE or c.ctrl == player or not free:
+            continue
+        s.floating = [*s.floating, {"kind": "held", "card": iid, "gen": c.gen, "player": c.ctrl}]
+        move_control(duel, iid, player, free[0])
+        changed = True
+    return changed
 
 
 def _give_back(duel: Duel, f: dict[str, Any]) -> None:

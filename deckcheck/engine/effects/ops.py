@@ -1944,6 +1944,7 @@ def equip(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
             return []
         lift(s, card)
         place_spell(s, card, link["player"], free[0], True)
+        link["gen"] = c.gen  # equipped by its own effect: still "this card" after it
     c.face_up = True
     c.equip = target
     duel.emit(EquipEvent("equip", link["player"], card, target))

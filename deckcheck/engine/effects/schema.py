@@ -406,7 +406,9 @@ class Trigger(Strict):
             "leaves_graveyard",
         ]
     ] = []  # fmt: skip  (activated: the activation includes one of these)
-    kind: list[Literal["monster", "spell", "trap"]] = []  # activated: the card's kind
+    # activated: the card's kind; moves: the kind of the card whose effect moved it (one
+    # by battle always counts: "destroyed by battle or Spell effect and sent to the GY")
+    kind: list[Literal["monster", "spell", "trap"]] = []
     card_activation: StrictBool | None = None  # activated: a Spell/Trap card activation
     on_field: StrictBool | None = None  # activated: the card was on the field when it activated
     destroys_at_least: Count | None = None  # activated: it would destroy that many on the field
@@ -479,6 +481,9 @@ class Applies(Strict):
     # its attacks each Battle Phase: as many as the materials of its summon matching this
     # (Shooting Quasar Dragon: its non-Tuner Synchro Materials)
     attacks_of_materials: FilterSpec | None = None
+    # its controller takes control of the monsters it applies to while it applies (Graydle
+    # Alligator: "while equipped by this effect"); they go back when it stops
+    control: StrictBool = False
 
 
 class EffectSpec(Strict):

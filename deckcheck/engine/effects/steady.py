@@ -77,11 +77,12 @@ APPLIES_READS: dict[str, tuple[str, ...]] = {
     "except_archetype": (), "archetype": (), "name": (), "draw_per_name": (),
     "damage_counter": (), "atk_of": (BATTLE,), "swap_original": (),
     "against": (BATTLE, CARDS), "attacks_of_materials": (HISTORY, CARDS), "only": (),
+    "control": (),
 }  # fmt: skip
 
 # a selection of the cards an effect applies to reads only the field when it is one of
 # these and its filter looks only there; of the other fields of Select, these read more
-SELECT_KINDS = ("all", "choose", "self", "equipped")
+SELECT_KINDS = ("all", "choose", "self", "equipped", "bound")  # bonds: State.floating
 SELECT_READS: dict[str, tuple[str, ...]] = {
     "of": (), "filter": (), "count": (), "min": (), "chooser": (), "other": (),
     "highest": (), "graveyard_race": (GRAVES,), "atk_within_lp": (PILES,),

@@ -124,6 +124,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None  # "sent to the GY as Synchro Material": the summon it was material for
         if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
             return None
+        if t.kinds and event.cause != "battle" and _source_kind(s) not in t.kinds:
+            return None  # "destroyed by battle or Spell effect" (Graydle Alligator)
         if t.face_up is not None and c.prev_face_up != t.face_up:
             return None  # "if this face-up card leaves the field"
         cards, actor = [event.card], event.player
@@ -202,6 +204,15 @@ def _source_named(s: Any, card: int) -> bool:  # noqa: ANN401 - State
             source = s.cards[s.chain[f.data["i"]]["card"]]
             return not source.d.names.isdisjoint(s.cards[card].d.names)
     return False
+
+
+def _source_kind(s: Any) -> str:  # noqa: ANN401 - State
+    """The kind (monster, spell, trap) of the card whose chain link is resolving now; ""
+    when none is."""
+    for f in reversed(s.frames):
+        if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
+            return s.cards[s.chain[f.data["i"]]["card"]].d.kind
+    return ""
 
 
 def _moved_by(s: Any, player: int, who: str) -> bool:  # noqa: ANN401 - State
