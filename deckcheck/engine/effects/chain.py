@@ -360,6 +360,8 @@ def link_done(duel: Duel, f: Frame) -> None:
     if e.kind == "activate" and c.loc == SZONE and c.gen == link["gen"]:
         prop = c.d.spell_property
         stays = c.d.kind in ("spell", "trap") and (prop not in ONE_SHOT or e.remains)
+        if c.equip != EMPTY and link["negated"] != "activation":
+            stays = True  # a Normal Trap that equipped itself is an Equip Card (Graydle Split)
         if prop == "equip" and link["negated"] == "effect" and c.equip == EMPTY:
             _equip_negated(duel, link)
         if prop == "equip" and (c.equip == EMPTY or link["negated"] == "activation"):

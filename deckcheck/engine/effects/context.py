@@ -300,11 +300,15 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
         flt, plus = sel.leave
         keep = count_matching(duel.state, flt, link["player"]) + plus
         return max(0, len(pool(duel, link, sel)) - keep)
+    s = duel.state
+    if sel.count_materials is not None:  # as printed (Graydle Dragon's WATER materials)
+        mats = summon_materials(s, link["card"])[1]
+        return sum(1 for m in mats if sel.count_materials.matches(s.cards[m].d))
     if sel.count_of is None:
         return sel.count
-    s = duel.state
     return sum(1 for i in placed(s, _where(sel.count_of))
-               if matches(s, i, sel.count_of, link["player"]))  # fmt: skip
+               if matches(s, i, sel.count_of, link["player"])
+               and not (sel.count_others and i == link["card"]))  # fmt: skip
 
 
 def count_matching(s: State, flt: Filter, player: int, distinct: bool = False) -> int:

@@ -100,6 +100,8 @@ class Select:
     kind_of: Filter | None = None  # only cards of a kind a card matching this has
     same_kind: bool = False  # only cards of the kind of the previous operation's cards
     also_if: Cond | None = None  # also: only while this condition holds
+    count_others: bool = False  # count_of: this card is not counted
+    count_materials: Filter | None = None  # choose: at most as many of its summon's materials
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,14 +215,17 @@ class CardEffects:
     procedure_phases: frozenset[str] = field(default=frozenset())
 
 
+def _up_to(spec: sch.Cards) -> bool:
+    """A ``choose`` of "up to" a number worked out when it happens: at least 1 by default."""
+    return spec.count_of is not None or spec.count_previous or spec.count_materials is not None
+
+
 def select(spec: sch.Cards) -> Select:
     return Select(
         spec.of,
         parse_filter(spec.filter) if spec.filter else EMPTY_FILTER,
         spec.count,
-        (1 if spec.count_of is not None or spec.count_previous else spec.count)
-        if spec.min is None
-        else spec.min,
+        (1 if _up_to(spec) else spec.count) if spec.min is None else spec.min,
         spec.chooser,
         spec.other,
         spec.random,
@@ -251,6 +256,8 @@ def select(spec: sch.Cards) -> Select:
         kind_of=parse_filter(spec.kind_of) if spec.kind_of is not None else None,
         same_kind=spec.same_kind,
         also_if=condition(spec.also_if) if spec.also_if is not None else None,
+        count_others=spec.count_others,
+        count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
     )
 
 

@@ -244,6 +244,11 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.cards is None:
         return True
     need = op.cards.min if op.cards.of == "choose" else 1
+    sel = op.cards
+    if (sel.count_of is not None or sel.count_materials is not None) and most(
+        duel, link, sel
+    ) < need:
+        return False  # "up to the number of ...": none when that number is 0
     if op.cards.sets:
         return bool(card_sets(duel, link, op))
     if op.cards.of == "deck_top":  # "the top 10 cards": all of them must be there
@@ -480,6 +485,8 @@ def targets_possible(duel: Duel, link: Link, e: Any) -> bool:  # noqa: ANN401 - 
         pool_ = targetable(duel, link, e, sel)
         if len(pool_) < max(sel.min, 1):
             return False
+        if sel.count_materials is not None and most(duel, link, sel) < 1:
+            return False  # "up to the number of WATER materials": none of them
         found.update(pool_)
         need += max(sel.min, 1)
     return len(found) >= need

@@ -83,6 +83,11 @@ class Cards(Strict):
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
     count_of: FilterSpec | None = None
+    # count_of: this card is not counted ("HERO monsters you control, except this card")
+    count_others: StrictBool = False
+    # choose: at most as many as the materials of this card's last summon matching this
+    # filter, as printed ("up to the number of WATER monsters used for its Synchro Summon")
+    count_materials: FilterSpec | None = None
     # choose: at most as many as the cards the previous operation acted on (Minerva)
     count_previous: StrictBool = False
     # only cards whose ATK is at most that of the previous operation's card (Nadir Servant)
