@@ -184,21 +184,15 @@ class Deck(Record):
 
         ``counts``: the sections' passcode counts when the caller has them already.
         """
-        parts = []
+        if counts is None:
+            counts = {name: self.counts(name) for name in SECTIONS}
+        unknown: dict[Section, list[str]] = {}
         for name in SECTIONS:
-            counts_here = counts[name] if counts is not None else self.counts(name)
-            # section name, then the (passcode, copies) pairs in passcode order, spelled as
-            # repr() of the sorted pairs (the digests already stored use it) but built faster
-            codes = sorted(counts_here)  # ints sort faster than pairs
-            pairs = map(_spelled, zip(codes, map(counts_here.__getitem__, codes), strict=True))
-            parts.append(f"{name}:[{', '.join(pairs)}];")
             slots = self._slots[name]
-            if slots is not None and len(slots) != sum(counts_here.values()):
+            if slots is not None and len(slots) != sum(counts[name].values()):
                 # cards named but not known (a section of passcodes has none)
-                unknown = sorted(s.text or "" for s in slots if s.passcode is None)
-                parts.append("?" + "|".join(unknown))
-        # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)
-        return "sha256:" + sha256("".join(parts).encode()).hexdigest()
+                unknown[name] = sorted(s.text or "" for s in slots if s.passcode is None)
+        return digest_of(counts, unknown)
 
     @classmethod
     def from_passcodes(
@@ -213,3 +207,22 @@ class Deck(Record):
             codes = list(codes or [])
             deck.put(name, codes, [None] * len(codes))
         return deck
+
+
+def digest_of(
+    counts: dict[Section, dict[int, int]], unknown: dict[Section, list[str]] | None = None
+) -> str:
+    """``Deck.digest`` from the sections' passcode counts and, per section, what was written
+    for the cards named but not known (sorted)."""
+    parts = []
+    for name in SECTIONS:
+        counts_here = counts[name]
+        # section name, then the (passcode, copies) pairs in passcode order, spelled as
+        # repr() of the sorted pairs (the digests already stored use it) but built faster
+        codes = sorted(counts_here)  # ints sort faster than pairs
+        pairs = map(_spelled, zip(codes, map(counts_here.__getitem__, codes), strict=True))
+        parts.append(f"{name}:[{', '.join(pairs)}];")
+        if unknown and name in unknown:
+            parts.append("?" + "|".join(unknown[name]))
+    # the full SHA-256 (registration records of format 1 hold its first 32 hex digits)
+    return "sha256:" + sha256("".join(parts).encode()).hexdigest()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -174,7 +174,7 @@ def with_violations(report: Report, extra: list[Violation], notes: Sequence[str]
     """The report plus more violations and notes, its verdict recomputed."""
     violations = [*report.violations, *extra]
     valid = not any(v.severity == "error" for v in violations)
-    return replace(report, violations=violations, valid=valid, notes=[*report.notes, *notes])
+    return report.replaced(violations=violations, valid=valid, notes=[*report.notes, *notes])
 
 
 def default_checker(db: CardDB, checker: Checker | None = None) -> Checker:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.db import CardDB
-from deckcheck.decks.model import Deck
+from deckcheck.decks.model import Deck, digest_of
 from deckcheck.formats.model import Format
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report
@@ -132,25 +133,27 @@ class Checker:
         on: date | None = None,
         points_cap: float | None = None,
     ) -> Report:
-        """Every rule over the deck: the report with every violation, never just the first."""
+        """Every rule over the deck: the report with every violation, never just the first.
+
+        The verdicts are worked out here; the digest, the notes and the violations'
+        messages and lines when first read (deckcheck/validation/report.py)."""
         ctx, day = self._context(deck, format_id, on, points_cap)
         violations = day.table.violations(ctx)
-        sizes = ctx.scan.sizes
-        notes = [*deck.notices]
-        if ctx.scan.mask & day.table.renames:
-            notes.extend(effect_name_notes(ctx))
-        return Report(
-            DeckInfo(
-                deck.source,
-                sizes["main"],
-                sizes["extra"],
-                sizes["side"],
-                deck.digest(ctx.section_counts),
-            ),
-            day.info,
-            self._card_data,
-            not any(v.severity == "error" for v in violations),
-            violations,
-            notes,
-            None,
-        )
+        scan = ctx.scan
+        sizes = scan.sizes
+        if scan.unknown:  # the digest spells what was written for unknown names: now
+            info = DeckInfo(
+                deck.source, sizes["main"], sizes["extra"], sizes["side"], deck.digest(scan.counts)
+            )
+        else:  # the counts are the scan's own, so the digest stays the deck's as checked
+            digest = partial(digest_of, scan.counts)
+            info = DeckInfo.later(deck.source, sizes["main"], sizes["extra"], sizes["side"], digest)
+        valid = not any(v.severity == "error" for v in violations)
+        if scan.mask & day.table.renames:
+            notes = partial(_notes, [*deck.notices], ctx)
+            return Report(info, day.info, self._card_data, valid, violations, later_notes=notes)
+        return Report(info, day.info, self._card_data, valid, violations, [*deck.notices])
+
+
+def _notes(notices: list[str], ctx: Context) -> list[str]:
+    return [*notices, *effect_name_notes(ctx)]

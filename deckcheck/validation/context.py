@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from operator import attrgetter
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from deckcheck.banlist.model import Banlist
 from deckcheck.cards.db import CardDB
@@ -19,6 +20,10 @@ from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.formats.model import Format
 from deckcheck.validation.scan import EMPTY_SCAN, Scan
+
+if TYPE_CHECKING:
+    from deckcheck.validation.report import Violation
+    from deckcheck.validation.rule import Rule
 
 _passcode = attrgetter("passcode")
 T = TypeVar("T")
@@ -151,15 +156,19 @@ class Context:
     def used_of(self, card: Card) -> Used:
         return next(used for used in self.used if used.card.uid == card.uid)
 
-    def fields(self, used: Used) -> dict[str, object]:
-        """A violation's fields for one card of the deck."""
-        return {
-            "cards": sorted(set(used.codes)),
-            "name": used.card.name,
-            "count": used.count,
-            "section": used.section,
-            "line": self.first_line(used.codes),
-        }
+    def card_violation(self, rule: Rule, used: Used, message: str) -> Violation:
+        """A violation of ``rule`` by one card of the deck; its first line is looked for
+        when first read."""
+        return rule.later(
+            partial(self._at_first_line, message, used.codes),
+            cards=sorted(set(used.codes)),
+            name=used.card.name,
+            count=used.count,
+            section=used.section,
+        )
+
+    def _at_first_line(self, message: str, codes: list[int]) -> dict[str, object]:
+        return {"message": message, "line": self.first_line(codes)}
 
     def card(self, passcode: int) -> Card:
         found = self.db.get(passcode)

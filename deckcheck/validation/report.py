@@ -1,28 +1,138 @@
-"""Violations and reports as plain data (slotted dataclasses), and their JSON form.
+"""Violations and reports as plain data (slotted classes), and their JSON form.
 
 The JSON shape is the contract of docs/report.schema.json; the pydantic models that document
 it (and the service's response bodies) are in deckcheck/report/models.py, where the report
 crosses the boundary. ``as_json`` gives exactly what those models would serialise.
+
+A report from the checker carries its verdicts at once: valid or not, and each violation's
+rule, code, severity and cards. What costs more and a caller may never read (the digest,
+the notes, each violation's message and first line) is worked out when first read,
+serialised or pickled, by the rule unit's own function given to ``Rule.later`` (issue 15:
+a check pays only for what its caller asks). So the deck must not change between the check
+and the reading of its report; check a copy of a deck you go on changing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from deckcheck.io.record import Record
+
+# (work, names): ``work()`` gives the fields ``names``; a name it leaves out takes its default
+Pending = tuple[Callable[[], dict[str, Any]], tuple[str, ...]]
 
 
-@dataclass(slots=True, kw_only=True)
-class Violation:
-    rule: str
-    code: str
-    severity: str = "error"
-    message: str
-    section: str | None = None
-    cards: list[int] = field(default_factory=list)
-    name: str | None = None
-    count: int | None = None
-    limit: int | float | None = None
-    line: int | None = None
+class Later(Record):
+    """A record some of whose fields are worked out on first read: those slots stay unset
+    (so reading one reaches ``__getattr__``) until ``_later`` fills them all at once."""
+
+    __slots__ = ("_later",)
+    DEFAULTS: ClassVar[dict[str, Any]] = {}
+
+    def __getattr__(self, name: str) -> Any:  # noqa: ANN401 (only unset slots come here)
+        if name == "_later":
+            raise AttributeError(name)
+        later = self._later
+        if later is None:
+            raise AttributeError(name)
+        self._later = None
+        work, names = later
+        values = work()
+        defaults = self.DEFAULTS
+        for key in names:
+            value = values[key] if key in values else defaults[key]
+            setattr(self, key, list(value) if value.__class__ is list else value)
+        return getattr(self, name)
+
+    @classmethod
+    def pending(
+        cls, given: dict[str, Any], work: Callable[[], dict[str, Any]], names: tuple[str, ...]
+    ) -> Any:  # noqa: ANN401 (an instance of cls)
+        """An instance with the fields ``given``; ``work()`` gives the fields ``names``."""
+        found = cls.__new__(cls)
+        for key, value in given.items():
+            setattr(found, key, value)
+        found._later = (work, names)
+        return found
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a batch's worker processes) with every field worked out."""
+        return (_rebuild, (self.__class__, tuple(getattr(self, n) for n in self.__slots__)))
+
+
+def _rebuild(cls: type[Later], values: tuple[Any, ...]) -> Later:
+    found = cls.__new__(cls)
+    found._later = None
+    for name, value in zip(cls.__slots__, values, strict=True):
+        setattr(found, name, value)
+    return found
+
+
+class Violation(Later):
+    __slots__ = (
+        "rule",
+        "code",
+        "severity",
+        "message",
+        "section",
+        "cards",
+        "name",
+        "count",
+        "limit",
+        "line",
+    )
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "severity": "error",
+        "message": "",
+        "section": None,
+        "cards": [],
+        "name": None,
+        "count": None,
+        "limit": None,
+        "line": None,
+    }
+
+    def __init__(
+        self,
+        *,
+        rule: str,
+        code: str,
+        severity: str = "error",
+        message: str,
+        section: str | None = None,
+        cards: list[int] | None = None,
+        name: str | None = None,
+        count: int | None = None,
+        limit: float | None = None,
+        line: int | None = None,
+    ) -> None:
+        self._later = None
+        self.rule = rule
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.section = section
+        self.cards = [] if cards is None else cards
+        self.name = name
+        self.count = count
+        self.limit = limit
+        self.line = line
+
+    @classmethod
+    def later(
+        cls,
+        rule: str,
+        code: str,
+        severity: str,
+        work: Callable[[], dict[str, Any]],
+        given: dict[str, Any],
+    ) -> Violation:
+        """A violation with the fields ``given``; ``work()`` gives the message and any of the
+        others when one of them is first read."""
+        names = tuple(n for n in _LATER_FIELDS if n not in given)
+        given = {"rule": rule, "code": code, "severity": severity, **given}
+        return cls.pending(given, work, names)  # type: ignore[no-any-return]
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -39,6 +149,9 @@ class Violation:
         }
 
 
+_LATER_FIELDS = ("message", "section", "cards", "name", "count", "limit", "line")
+
+
 def violation(slug: str, message: str, **fields: Any) -> Violation:  # noqa: ANN401
     """A violation of the rule ``slug`` (its code and severity from the catalogue)."""
     from deckcheck.validation.rules import RULES
@@ -46,39 +159,85 @@ def violation(slug: str, message: str, **fields: Any) -> Violation:  # noqa: ANN
     return RULES[slug].violation(message, **fields)
 
 
-@dataclass(slots=True)
-class DeckInfo:
-    source: str
-    main: int
-    extra: int
-    side: int
-    digest: str
+class DeckInfo(Later):
+    """``digest`` may be worked out on first read (``DeckInfo.later``)."""
+
+    __slots__ = ("source", "main", "extra", "side", "digest")
+
+    def __init__(self, source: str, main: int, extra: int, side: int, digest: str) -> None:
+        self._later = None
+        self.source = source
+        self.main = main
+        self.extra = extra
+        self.side = side
+        self.digest = digest
+
+    @classmethod
+    def later(
+        cls, source: str, main: int, extra: int, side: int, digest: Callable[[], str]
+    ) -> DeckInfo:
+        given = {"source": source, "main": main, "extra": extra, "side": side}
+        return cls.pending(given, _digest_field(digest), ("digest",))  # type: ignore[no-any-return]
 
 
-@dataclass(frozen=True, slots=True)
-class FormatInfo:
-    # frozen: one object is shared by every report of a format, day and list
-    id: str
-    date: str
-    banlist: str | None = None
+def _digest_field(digest: Callable[[], str]) -> Callable[[], dict[str, Any]]:
+    return lambda: {"digest": digest()}
 
 
-@dataclass(frozen=True, slots=True)
-class CardDataInfo:
-    version: str
+class FormatInfo(Record):
+    # one object is shared by every report of a format, day and list: never changed
+    __slots__ = ("id", "date", "banlist")
+
+    def __init__(self, id: str, date: str, banlist: str | None = None) -> None:  # noqa: A002
+        self.id = id
+        self.date = date
+        self.banlist = banlist
 
 
-@dataclass(slots=True)
-class Report:
-    deck: DeckInfo
-    format: FormatInfo
-    card_data: CardDataInfo
-    valid: bool
-    violations: list[Violation] = field(default_factory=list)
-    # explanations that are not problems (e.g. why two cards count separately)
-    notes: list[str] = field(default_factory=list)
-    # set when the input could not be read at all (the CLI then exits 2)
-    error: str | None = None
+class CardDataInfo(Record):
+    __slots__ = ("version",)
+
+    def __init__(self, version: str) -> None:
+        self.version = version
+
+
+class Report(Later):
+    """``notes``: explanations that are not problems (e.g. why two cards count separately),
+    possibly worked out on first read; ``error``: set when the input could not be read at
+    all (the CLI then exits 2)."""
+
+    __slots__ = ("deck", "format", "card_data", "valid", "violations", "notes", "error")
+    DEFAULTS: ClassVar[dict[str, Any]] = {"notes": []}
+
+    def __init__(
+        self,
+        deck: DeckInfo,
+        format: FormatInfo,  # noqa: A002
+        card_data: CardDataInfo,
+        valid: bool,
+        violations: list[Violation] | None = None,
+        notes: list[str] | None = None,
+        error: str | None = None,
+        *,
+        later_notes: Callable[[], list[str]] | None = None,
+    ) -> None:
+        self.deck = deck
+        self.format = format
+        self.card_data = card_data
+        self.valid = valid
+        self.violations = [] if violations is None else violations
+        self.error = error
+        if later_notes is None:
+            self._later = None
+            self.notes = [] if notes is None else notes
+        else:
+            self._later = (_notes_field(later_notes), ("notes",))
+
+    def replaced(self, **fields: Any) -> Report:  # noqa: ANN401
+        """A copy with ``fields`` changed (the others as read from this report)."""
+        values = {name: getattr(self, name) for name in self.__slots__}
+        values.update(fields)
+        return Report(**values)
 
     def as_json(self) -> dict[str, Any]:
         """The report as JSON data, in the field order of docs/report.schema.json."""
@@ -98,3 +257,7 @@ class Report:
             "notes": list(self.notes),
             "error": self.error,
         }
+
+
+def _notes_field(notes: Callable[[], list[str]]) -> Callable[[], dict[str, Any]]:
+    return lambda: {"notes": notes()}

@@ -40,6 +40,11 @@ class Rule:
             rule=self.slug, code=self.code, severity=self.severity, message=message, **fields
         )
 
+    def later(self, work: Callable[[], dict[str, Any]], **given: Any) -> Violation:  # noqa: ANN401
+        """A violation with the fields ``given`` (its verdict: cards, name, count, ...);
+        ``work()`` gives its message and the rest (a first line) when first read."""
+        return Violation.later(self.slug, self.code, self.severity, work, given)
+
 
 @dataclass(frozen=True, slots=True)
 class Unit:

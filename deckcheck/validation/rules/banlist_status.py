@@ -9,6 +9,8 @@ name by rule).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 from deckcheck.banlist.model import STATUS_BY_LIMIT
 from deckcheck.cards.model import Card
@@ -72,32 +74,27 @@ def statuses(ctx: Context) -> Iterator[Violation]:
             signature = tuple(sorted(ctx.name_counts[key].items()))
             if signature not in strictest or limit < strictest[signature][0]:
                 strictest[signature] = (limit, key)
-    if not strictest:
-        return
-    label = f"the {ctx.format.name} list {banlist.name}"
     for limit, key in strictest.values():
         counts = ctx.name_counts[key]
         total = sum(counts.values())
-        why = explain(ctx, key, counts)
-        detail = f" ({breakdown(ctx, key, counts)})" if len(counts) > 1 or why else ""
-        reason = ("; " + "; ".join(why)) if why else ""
-        fields = dict(
-            cards=sorted(counts),
-            name=key,
-            count=total,
-            limit=limit,
-            line=ctx.first_line(set(counts)),
-        )
-        if limit == 0:
-            yield FORBIDDEN.violation(
-                f"{key} is Forbidden in {label}; the deck has {total}{detail}{reason}", **fields
-            )
-        elif total > limit:
-            yield LIMITED.violation(
-                f"{key} is {STATUS_BY_LIMIT[limit].title()} ({limit}) in {label}; "
-                f"the deck has {total}{detail}{reason}",
-                **fields,
-            )
+        if limit == 0 or total > limit:
+            rule = FORBIDDEN if limit == 0 else LIMITED
+            work = partial(_status_detail, ctx, key, counts, limit)
+            yield rule.later(work, cards=sorted(counts), name=key, count=total, limit=limit)
+
+
+def _status_detail(ctx: Context, key: str, counts: dict[int, int], limit: int) -> dict[str, Any]:
+    """The message and first line of a status violation (worked out when first read)."""
+    banlist = ctx.banlist
+    assert banlist is not None
+    label = f"the {ctx.format.name} list {banlist.name}"
+    total = sum(counts.values())
+    why = explain(ctx, key, counts)
+    detail = f" ({breakdown(ctx, key, counts)})" if len(counts) > 1 or why else ""
+    reason = ("; " + "; ".join(why)) if why else ""
+    status = "Forbidden" if limit == 0 else f"{STATUS_BY_LIMIT[limit].title()} ({limit})"
+    message = f"{key} is {status} in {label}; the deck has {total}{detail}{reason}"
+    return {"message": message, "line": ctx.first_line(set(counts))}
 
 
 def group_limits(ctx: Context) -> Iterator[Violation]:

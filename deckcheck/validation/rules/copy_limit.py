@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 from deckcheck.cards.model import Card
 from deckcheck.validation.context import Context
@@ -51,20 +53,21 @@ def find(ctx: Context) -> Iterator[Violation]:
         counts = ctx.name_counts[key]
         if (key, counts) not in ctx.distinct_names:
             continue
-        why = explain(ctx, key, counts)
-        message = f"{total} copies of {key} (at most {limit} per name)"
-        if len(counts) > 1 or why:
-            message += f": {breakdown(ctx, key, counts)}"
-        if why:
-            message += "; " + "; ".join(why)
-        yield COPY_LIMIT.violation(
-            message,
-            cards=sorted(counts),
-            name=key,
-            count=total,
-            limit=limit,
-            line=ctx.first_line(set(counts)),
-        )
+        work = partial(_detail, ctx, key, counts, total, limit)
+        yield COPY_LIMIT.later(work, cards=sorted(counts), name=key, count=total, limit=limit)
+
+
+def _detail(
+    ctx: Context, key: str, counts: dict[int, int], total: int, limit: int
+) -> dict[str, Any]:
+    """The message and first line of a copy-limit violation (worked out when first read)."""
+    why = explain(ctx, key, counts)
+    message = f"{total} copies of {key} (at most {limit} per name)"
+    if len(counts) > 1 or why:
+        message += f": {breakdown(ctx, key, counts)}"
+    if why:
+        message += "; " + "; ".join(why)
+    return {"message": message, "line": ctx.first_line(set(counts))}
 
 
 def effect_name_notes(ctx: Context) -> Iterator[str]:

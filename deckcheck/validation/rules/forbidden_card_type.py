@@ -29,7 +29,7 @@ def find(ctx: Context) -> Iterator[Violation]:
                     f"{used.card.name} is {article(used.card.type_line)}; {ctx.format.name} "
                     f"allows no {label} monsters"
                 )
-                yield FORBIDDEN_CARD_TYPE.violation(message, **ctx.fields(used))
+                yield ctx.card_violation(FORBIDDEN_CARD_TYPE, used, message)
                 break
 
 

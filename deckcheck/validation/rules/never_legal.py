@@ -15,7 +15,7 @@ def find(ctx: Context) -> Iterator[Violation]:
     for card in ctx.distinct_cards:
         if card.illegal:
             message = f"{card.name} is never legal in tournament play"
-            yield NEVER_LEGAL.violation(message, **ctx.fields(ctx.used_of(card)))
+            yield ctx.card_violation(NEVER_LEGAL, ctx.used_of(card), message)
 
 
 UNIT = Unit((NEVER_LEGAL,), find, card=lambda day, card, section: card.illegal)

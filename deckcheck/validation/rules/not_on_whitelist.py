@@ -28,7 +28,7 @@ def find(ctx: Context) -> Iterator[Violation]:
             else "not on"
         )
         message = f"{used.card.name} is {how} the {ctx.format.name} list {banlist.name}"
-        yield NOT_ON_WHITELIST.violation(message, **ctx.fields(used))
+        yield ctx.card_violation(NOT_ON_WHITELIST, used, message)
 
 
 def listed(banlist: Banlist, card: Card) -> bool:

@@ -35,7 +35,7 @@ def find(ctx: Context) -> Iterator[Violation]:
         why = verdict(ctx, card)
         if why is not None:
             message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
-            yield NOT_RELEASED.violation(message, **ctx.fields(ctx.used_of(card)))
+            yield ctx.card_violation(NOT_RELEASED, ctx.used_of(card), message)
 
 
 def verdict(ctx: Context, card: Card) -> str | None:

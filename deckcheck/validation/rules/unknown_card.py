@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from typing import Any
 
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS
@@ -42,14 +44,8 @@ def _unknown(
         copies = f" ({len(found)} copies)" if len(found) > 1 else ""
         where = dict(section=section, count=len(found), line=min(lines) if lines else None)
         if isinstance(key, int):
-            message = f"Unknown passcode {key}{copies}: no card in the card data has it"
-            near = near_passcode(ctx, key)
-            if near is not None:
-                message += (
-                    f"; {near.passcode} is {near.name} (simulators number some alternate "
-                    "artworks just above the original: check the passcode)"
-                )
-            yield UNKNOWN_CARD.violation(message, cards=[key], **where)
+            work = partial(_passcode_message, ctx, key, copies)
+            yield UNKNOWN_CARD.later(work, cards=[key], **where)
         else:
             hints = ctx.db.suggest(key)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
@@ -57,6 +53,19 @@ def _unknown(
                 hint = "; no suggestions: the search budget is spent"
             message = f"Unknown card name {key!r}{copies}{hint}"
             yield UNKNOWN_CARD.violation(message, name=key, **where)
+
+
+def _passcode_message(ctx: Context, passcode: int, copies: str) -> dict[str, Any]:
+    """An unknown passcode's message, with a near card's as a hint (looked for when first
+    read)."""
+    message = f"Unknown passcode {passcode}{copies}: no card in the card data has it"
+    near = near_passcode(ctx, passcode)
+    if near is not None:
+        message += (
+            f"; {near.passcode} is {near.name} (simulators number some alternate "
+            "artworks just above the original: check the passcode)"
+        )
+    return {"message": message}
 
 
 def near_passcode(ctx: Context, passcode: int) -> Card | None:
