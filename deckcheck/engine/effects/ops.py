@@ -33,6 +33,7 @@ from deckcheck.engine.effects.context import (
     controller_of,
     effect_of,
     effect_ops,
+    live_targets,
     most,
     players,
     pointed_cells,
@@ -1689,7 +1690,8 @@ def player_flag(s: State, player: int, flag: str) -> bool:
 @verb("attach")
 def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """Attach ``cards`` to this card (an Xyz Monster on the field) as material; a monster's
-    own materials go to the Graveyard."""
+    own materials go to the Graveyard. With ``onto: targets``, under the (first) target
+    instead, from wherever ``cards`` are (Zoodiac Barrage: itself, from the GY)."""
     s = duel.state
     host = link["card"]
     h = s.cards[host]
@@ -1697,14 +1699,22 @@ def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     if op.spec.onto == "previous":  # under the monster just summoned (Xyz Reborn: itself)
         host = (link["previous"] or [host])[0]
         h = s.cards[host]
+    elif op.spec.onto == "targets":
+        live = [x for group in link["targets"] for x in live_targets(s, group)]
+        if not live:
+            return []
+        host, h = live[0], s.cards[live[0]]
     elif h.gen != link["gen"]:
         return []
     if h.loc != MZONE or not h.d.rank:
         return []
     out = []
+    anywhere = op.spec.onto == "targets"
     for iid in cards:
         c = s.cards[iid]
-        if iid == host or c.loc not in FIELD or c.d.kind == "token":
+        if iid == host or c.loc not in FIELD and not anywhere or c.d.kind == "token":
+            continue
+        if c.loc in (DECK, EXTRA, OVERLAY):
             continue
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")

@@ -239,7 +239,7 @@ class Op(Strict):
     effect: EffectSpec | None = None
     optional: StrictBool = False  # "you can": the controller may decline this operation
     # attach: this card under the previous op's card; equip: the cards to this card
-    onto: Literal["previous", "self"] | None = None
+    onto: Literal["previous", "self", "targets"] | None = None
     # change_position: monsters turned face-up do not activate their Flip effects (Ceasefire)
     no_flip_effects: StrictBool = False
     on_six: Amount | None = None  # dice_duel: the damage when the higher roll is a 6
