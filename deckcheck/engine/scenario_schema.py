@@ -39,7 +39,10 @@ class Monster(Strict):
     summoned_this_turn: StrictBool = False
     # how it came to the field (materials that ask: "1 Normal Summoned/Set monster");
     # "set": Normal Set, since flipped face-up or not
-    summon: Literal["normal", "tribute", "set", "special", "synchro", "xyz", "link"] | None = None
+    summon: (
+        Literal["normal", "tribute", "set", "special", "synchro", "xyz", "link", "fusion", "ritual"]
+        | None
+    ) = None
     attacked: StrictBool = False
     changed_position: StrictBool = False
 
