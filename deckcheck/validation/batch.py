@@ -12,13 +12,13 @@ import gc
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.decks.model import Deck
 from deckcheck.io.errors import DeckcheckError
+from deckcheck.io.record import Frozen
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report, violation
 
 if TYPE_CHECKING:
@@ -33,15 +33,21 @@ CHUNK = 32
 QUEUED_PER_WORKER = 4
 
 
-@dataclass(frozen=True)
-class Job:
-    """One deck to check and the settings that apply to it."""
+class Job(Frozen):
+    """One deck to check and the settings that apply to it; ``error`` says why the input
+    names no deck (an empty folder)."""
 
-    source: str
-    format_id: str = "tcg"
-    on: date | None = None
-    points_cap: float | None = None
-    error: str | None = None  # why the input names no deck (an empty folder)
+    __slots__ = ("source", "format_id", "on", "points_cap", "error")
+
+    def __init__(
+        self,
+        source: str,
+        format_id: str = "tcg",
+        on: date | None = None,
+        points_cap: float | None = None,
+        error: str | None = None,
+    ) -> None:
+        self._fields(source, format_id, on, points_cap, error)
 
 
 def jobs_for(

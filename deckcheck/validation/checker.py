@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -11,6 +10,7 @@ from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.db import CardDB
 from deckcheck.decks.model import Deck, digest_of
 from deckcheck.formats.model import Format
+from deckcheck.io.record import Frozen
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import CardDataInfo, DeckInfo, FormatInfo, Report
 from deckcheck.validation.rules import DECK_UNITS
@@ -26,16 +26,16 @@ MAX_CACHED = 512
 MAX_DAYS = 16  # formats on days with their tables (each up to 2 x 4,096 entries)
 
 
-@dataclass(frozen=True, slots=True)
-class Day:
+class Day(Frozen):
     """A format on one day: the list in force, the report's format block and the table of
     per-card and per-name answers (deckcheck/validation/scan.py)."""
 
-    format: Format
-    on: date
-    banlist: Banlist | None
-    info: FormatInfo
-    table: Table
+    __slots__ = ("format", "on", "banlist", "info", "table")
+
+    def __init__(
+        self, format: Format, on: date, banlist: Banlist | None, info: FormatInfo, table: Table
+    ) -> None:
+        self._fields(format, on, banlist, info, table)
 
 
 class Checker:

@@ -8,7 +8,6 @@ the rules that run because the deck concerns them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from operator import attrgetter
@@ -19,6 +18,7 @@ from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.formats.model import Format
+from deckcheck.io.record import Record
 from deckcheck.validation.scan import EMPTY_SCAN, Scan
 
 if TYPE_CHECKING:
@@ -48,30 +48,44 @@ class cached(Generic[T]):  # noqa: N801 (a decorator, named like cached_property
         return found
 
 
-@dataclass(slots=True)
-class Used:
+class Used(Record):
     """One card of the deck: the passcodes used for it, its copies and the section it is
     first in (a card's printings together)."""
 
-    card: Card
-    codes: list[int]
-    count: int
-    section: str
+    __slots__ = ("card", "codes", "count", "section")
+
+    def __init__(self, card: Card, codes: list[int], count: int, section: str) -> None:
+        self.card = card
+        self.codes = codes
+        self.count = count
+        self.section = section
 
 
-@dataclass
 class Context:
-    deck: Deck
-    format: Format
-    on: date
-    db: CardDB
-    banlist: Banlist | None = None
-    points_cap: float | None = None
-    # shared across checks by the Checker: per-card answers that do not depend on the deck,
-    # e.g. (list series, list name, name key) -> limit
-    cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
-    # the checker's one pass over the deck (deckcheck/validation/scan.py)
-    scan: Scan = EMPTY_SCAN
+    """One deck's check; not slotted: what ``cached`` works out is kept in its __dict__."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        format: Format,
+        on: date,
+        db: CardDB,
+        banlist: Banlist | None = None,
+        points_cap: float | None = None,
+        cache: dict[tuple[object, ...], Any] | None = None,
+        scan: Scan = EMPTY_SCAN,
+    ) -> None:
+        self.deck = deck
+        self.format = format
+        self.on = on
+        self.db = db
+        self.banlist = banlist
+        self.points_cap = points_cap
+        # shared across checks by the Checker: per-card answers that do not depend on the
+        # deck, e.g. (list series, list name, name key) -> limit
+        self.cache = {} if cache is None else cache
+        # the checker's one pass over the deck (deckcheck/validation/scan.py)
+        self.scan = scan
 
     @property
     def section_counts(self) -> dict[Section, dict[int, int]]:

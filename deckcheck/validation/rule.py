@@ -10,9 +10,9 @@ statuses) has one per code it reports.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from deckcheck.io.record import Frozen
 from deckcheck.validation.report import Violation
 
 if TYPE_CHECKING:
@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 DOCS_URL = "https://github.com/deckcheck/deckcheck/blob/main/deckcheck/docs/rules/{slug}.md"
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    slug: str
-    code: str
-    title: str
-    source: str
-    severity: str = "error"
+class Rule(Frozen):
+    __slots__ = ("slug", "code", "title", "source", "severity")
+
+    def __init__(
+        self, slug: str, code: str, title: str, source: str, severity: str = "error"
+    ) -> None:
+        self._fields(slug, code, title, source, severity)
 
     @property
     def help_uri(self) -> str:
@@ -46,8 +46,7 @@ class Rule:
         return Violation.later(self.slug, self.code, self.severity, work, given)
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(Frozen):
     """``find`` takes a deck's Context (scope "deck") or a SwapContext (scope "swap": a
     deck against the one registered) and yields violations of ``rules`` in report order.
 
@@ -62,12 +61,18 @@ class Unit:
     - ``deck(ctx)``: asked per deck, from what the checker's one scan found.
     """
 
-    rules: tuple[Rule, ...]
-    find: Callable[[Any], Iterable[Violation]]
-    scope: Literal["deck", "swap"] = "deck"
-    card: Callable[[Context, Card, Section], bool] | None = None
-    names: Callable[[Context, str], int | None] | None = None
-    deck: Callable[[Context], bool] | None = None
+    __slots__ = ("rules", "find", "scope", "card", "names", "deck")
+
+    def __init__(
+        self,
+        rules: tuple[Rule, ...],
+        find: Callable[[Any], Iterable[Violation]],
+        scope: Literal["deck", "swap"] = "deck",
+        card: Callable[[Context, Card, Section], bool] | None = None,
+        names: Callable[[Context, str], int | None] | None = None,
+        deck: Callable[[Context], bool] | None = None,
+    ) -> None:
+        self._fields(rules, find, scope, card, names, deck)
 
     @property
     def screened(self) -> bool:

@@ -6,10 +6,10 @@ be the registered one. One pass: the sizes, then each card that entered or left 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckcheck.decks.model import SECTIONS, Deck
+from deckcheck.io.record import Frozen
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
 
@@ -28,17 +28,22 @@ REGISTRATION_MISMATCH = Rule(
 TITLES = {"main": "Main", "extra": "Extra", "side": "Side"}
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(Frozen):
     """What these rules see: both decks, each tallied by card identity (deckcheck.event.side),
     the name of each identity key, and whether this is a registration check (DC603)."""
 
-    registered: Deck
-    current: Deck
-    before: Tally
-    after: Tally
-    name: Callable[[str], str]
-    registration: bool = False
+    __slots__ = ("registered", "current", "before", "after", "name", "registration")
+
+    def __init__(
+        self,
+        registered: Deck,
+        current: Deck,
+        before: Tally,
+        after: Tally,
+        name: Callable[[str], str],
+        registration: bool = False,
+    ) -> None:
+        self._fields(registered, current, before, after, name, registration)
 
 
 def find(swap: Swap) -> Iterator[Violation]:
