@@ -28,16 +28,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import Any, ClassVar, TypeVar
 
 from deckcheck.io.errors import InputError
 from deckcheck.io.infile import read_text
-from deckcheck.io.trusted import construct
-from deckcheck.report.render import OUTPUT_FORMATS
+from deckcheck.io.record import Record
 
 CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
 # every deck format but name lists: a repository's other .txt files (requirements, notes)
@@ -45,84 +43,95 @@ CONFIG_NAMES = ("deckcheck.toml", "pyproject.toml")
 DEFAULT_PATHS = ("**/*.ydk", "**/*.ydke", "**/*.json", "**/*.yaml", "**/*.yml")
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__"})
 MAX_CONFIG_BYTES = 1024 * 1024
+SETTINGS = ("format", "date", "points_cap", "strict_printings")
+
+C = TypeVar("C", bound="_Checked")
 
 
-class Settings(BaseModel):
+class _Checked(Record):
+    """Plain settings. The constructor takes values that may be anything and checks them as
+    a configuration file's are (deckcheck/cli/config_schema.py, whose pydantic models are
+    loaded only then); ``trusted`` takes values already checked. A field not given takes
+    its default (None unless ``DEFAULTS`` has a factory for it)."""
+
+    __slots__ = ()
+    DEFAULTS: ClassVar[dict[str, Callable[[], Any]]] = {}
+
+    def __init__(self, **values: Any) -> None:
+        if values:
+            from deckcheck.cli.config_schema import checked
+
+            values = checked(type(self).__name__, values)
+        self._set(values)
+
+    @classmethod
+    def trusted(cls: type[C], **values: Any) -> C:
+        """From values of the right types, already checked (command-line options, a
+        validated configuration), without validation."""
+        found = cls.__new__(cls)
+        found._set(values)
+        return found
+
+    def _set(self, values: dict[str, Any]) -> None:
+        unknown = values.keys() - set(self.__slots__)
+        if unknown:
+            raise TypeError(f"{type(self).__name__}: unknown fields {sorted(unknown)}")
+        defaults = self.DEFAULTS
+        for name in self.__slots__:
+            if name in values:
+                value = values[name]
+            else:
+                value = defaults[name]() if name in defaults else None
+            setattr(self, name, value)
+
+
+class Settings(_Checked):
     """What applies to one deck; None means "not set here"."""
 
-    # built on first validation: without a configuration file a check makes its settings
-    # from values already checked (``trusted``), and start-up does not pay for this schema
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    format: str | None = None
-    date: dt.date | None = None
-    points_cap: float | None = Field(default=None, gt=0, allow_inf_nan=False)
-    strict_printings: bool | None = None
-
-    @field_validator("date", mode="before")
-    @classmethod
-    def _date(cls, value: object) -> object:
-        if isinstance(value, str):
-            if value.strip().lower() == "today":
-                # the day itself, not None: in an override None would mean "not set here"
-                # and the file's own date would silently apply instead
-                return dt.date.today()
-            try:
-                return dt.date.fromisoformat(value.strip())
-            except ValueError:
-                raise ValueError(f"bad date {value!r}: use YYYY-MM-DD") from None
-        return value
-
-    @classmethod
-    def trusted(cls, **values: Any) -> Settings:
-        """Settings from values of the right types, already checked (command-line options,
-        a validated configuration), made without validation."""
-        return construct(Settings, values)
+    __slots__ = SETTINGS
+    format: str | None
+    date: dt.date | None
+    points_cap: float | None
+    strict_printings: bool | None
 
     def merged(self, other: Settings) -> Settings:
         """These settings with every value ``other`` sets replaced."""
-        update = {k: v for k in Settings.model_fields if (v := getattr(other, k)) is not None}
-        return self.model_copy(update=update)
+        values = {name: getattr(self, name) for name in SETTINGS}
+        values.update((k, v) for k in SETTINGS if (v := getattr(other, k)) is not None)
+        return Settings.trusted(**values)
 
     def with_cli(self, **options: Any) -> Settings:
         """Command-line options win: every option that is not None replaces the file's."""
         return self.merged(Settings(**{k: v for k, v in options.items() if v is not None}))
 
 
-def _as_list(value: object) -> object:
-    return [value] if isinstance(value, str) else value
+def _settings_of(found: Override | Config) -> Settings:
+    return Settings.trusted(**{name: getattr(found, name) for name in SETTINGS})
 
 
-class Override(Settings):
-    model_config = ConfigDict(defer_build=True)  # only configuration files need it
+class Override(_Checked):
+    """Settings for the decks under ``paths``."""
 
+    __slots__ = (*SETTINGS, "paths")
     paths: list[str]
 
-    _paths = field_validator("paths", mode="before")(_as_list)
 
-
-class Config(Settings):
+class Config(_Checked):
     """The file's settings, the globs it names and its per-path overrides."""
 
-    # built on first use: a folder without a configuration file gets the defaults
-    # through model_construct, and start-up does not pay for this schema
-    model_config = ConfigDict(defer_build=True)
-
-    root: Path = Field(default_factory=Path.cwd)
-    file: Path | None = None
-    paths: list[str] = Field(default_factory=lambda: list(DEFAULT_PATHS))
-    exclude: list[str] = []
-    output_format: str | None = None
-    overrides: list[Override] = []
-
-    _globs = field_validator("paths", "exclude", mode="before")(_as_list)
-
-    @field_validator("output_format")
-    @classmethod
-    def _output(cls, value: str | None) -> str | None:
-        if value is not None and value not in OUTPUT_FORMATS:
-            raise ValueError(f"must be one of {', '.join(OUTPUT_FORMATS)}")
-        return value
+    __slots__ = (*SETTINGS, "root", "file", "paths", "exclude", "output_format", "overrides")
+    DEFAULTS: ClassVar[dict[str, Callable[[], Any]]] = {
+        "root": Path.cwd,
+        "paths": lambda: list(DEFAULT_PATHS),
+        "exclude": list,
+        "overrides": list,
+    }
+    root: Path
+    file: Path | None
+    paths: list[str]
+    exclude: list[str]
+    output_format: str | None
+    overrides: list[Override]
 
     def relative(self, path: str | Path) -> str | None:
         """The path relative to the config folder, '/'-separated; None when outside it
@@ -140,13 +149,13 @@ class Config(Settings):
 
     def settings_for(self, path: str | Path) -> Settings:
         """The settings for one deck: the file's, then every matching override in order."""
-        settings = Settings.trusted(**{name: getattr(self, name) for name in Settings.model_fields})
+        settings = _settings_of(self)
         rel = self.relative(path)
         if rel is None:
             return settings
         for override in self.overrides:
             if any(matches(pattern, rel) for pattern in override.paths):
-                settings = settings.merged(Settings(**override.model_dump(exclude={"paths"})))
+                settings = settings.merged(_settings_of(override))
         return settings
 
     def deck_files(self) -> list[Path]:
@@ -251,17 +260,6 @@ def _may_hold_table(text: str) -> bool:
     return "deckcheck" in text and _TOOL_TABLE.search(text) is not None
 
 
-def _describe(exc: ValidationError) -> str:
-    parts = []
-    for error in exc.errors():
-        where = ".".join(str(p).replace("_", "-") for p in error["loc"])
-        message = error["msg"].removeprefix("Value error, ")
-        if error["type"] == "extra_forbidden":
-            message = "unknown key"
-        parts.append(f"{where}: {message}")
-    return "; ".join(parts)
-
-
 def config_file(start_dir: str | Path) -> tuple[Path, dict[str, Any]] | None:
     """The nearest configuration file at or above start_dir, with its deckcheck table."""
     folder = Path(start_dir).resolve()
@@ -279,7 +277,11 @@ def load_config(start_dir: str | Path = ".") -> Config:
     """The configuration that applies in start_dir; defaults (rooted there) if none."""
     found = config_file(start_dir)
     if found is None:
-        return Config.model_construct(root=Path(start_dir).resolve())
+        return Config.trusted(root=Path(start_dir).resolve())
+    from pydantic import ValidationError
+
+    from deckcheck.cli.config_schema import describe
+
     file, table = found
     data = _normalise(table)
     for key in ("root", "file"):
@@ -288,6 +290,6 @@ def load_config(start_dir: str | Path = ".") -> Config:
     try:
         return Config(root=file.parent, file=file, **data)
     except ValidationError as exc:
-        raise InputError(f"{file}: {_describe(exc)}") from None
+        raise InputError(f"{file}: {describe(exc)}") from None
     except TypeError as exc:
         raise InputError(f"{file}: {exc}") from None

@@ -3,9 +3,11 @@ every command and group, each with the module that registers it."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +100,32 @@ def test_the_app_itself_answers_version_with_the_same_line(capsys, monkeypatch):
         common.run(common.app)
     assert exit_.value.code == 0
     assert capsys.readouterr().out == version_line() + "\n"
+
+
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "blue-eyes.ydk")
+
+
+def _check_loads(cwd: Path) -> set[str]:
+    """Every module `python -m deckcheck check EXAMPLE` imports when run in ``cwd``."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "deckcheck", "check", EXAMPLE],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def test_a_one_deck_check_loads_the_configuration_models_only_for_a_file(tmp_path):
+    # issue 15: what a one-deck check loads beyond its Typer floor is start-up time
+    bare = _check_loads(tmp_path)
+    assert "deckcheck.validation.checker" in bare  # the probe sees the check's own imports
+    assert "deckcheck.cli.config_schema" not in bare
+    (tmp_path / "deckcheck.toml").write_text('format = "tcg"\n')
+    assert "deckcheck.cli.config_schema" in _check_loads(tmp_path)
