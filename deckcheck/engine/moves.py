@@ -81,9 +81,10 @@ def _reset(state: State, iid: int) -> None:
         c.counters = {}
 
 
-def _no_grave(state: State) -> bool:
-    """Monsters sent from the hand or Main Deck to the GY are banished instead."""
-    return any("banish_from_hand_deck" in f.get("flags", ()) for f in state.floating)
+def _no_grave(state: State, flag: str = "banish_from_hand_deck") -> bool:
+    """Monsters sent from the hand or Main Deck to the GY are banished instead (with
+    ``banish_sent``: any card sent to the GY)."""
+    return any(flag in f.get("flags", ()) for f in state.floating)
 
 
 def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
@@ -104,6 +105,8 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         loc, face_up = BANISHED, True  # "banish it when it leaves the field" (Battle Fader)
     if loc == GRAVE and c.loc in (HAND, DECK) and c.d.kind == "monster" and _no_grave(state):
         loc = BANISHED  # Herald of the Arc Light: banished instead
+    if loc == GRAVE and state.floating and _no_grave(state, "banish_sent"):
+        loc = BANISHED  # any card sent to the GY is banished instead (Dimension Shifter)
     if c.loc == MZONE:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
