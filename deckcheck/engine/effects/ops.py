@@ -1634,6 +1634,9 @@ def _change_one(duel: Duel, link: Link, op: Op, iid: int, stat: str, until: int)
         add_lasting(s, iid, stat, "set", (now + 1) // 2, False, link["card"], until)
     elif op.do.startswith("set"):
         add_lasting(s, iid, stat, "set", amount(duel, link, op), False, link["card"], until)
+    elif op.spec.amount_of == "own_original_atk":  # "gains ATK equal to its original ATK"
+        value = printed(s, iid).atk * (op.spec.amount or 1)
+        add_lasting(s, iid, stat, "add", value, False, link["card"], until)
     else:
         add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
 
