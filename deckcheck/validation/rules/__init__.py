@@ -7,14 +7,17 @@ the order of the violations in a report.
 
 from __future__ import annotations
 
-import pkgutil
+import os
 from importlib import import_module
 
 from deckcheck.validation.rule import Rule, Unit
 
 
 def _units() -> tuple[Unit, ...]:
-    found = [import_module(f"{__name__}.{m.name}").UNIT for m in pkgutil.iter_modules(__path__)]
+    # the folder's modules listed by hand: pkgutil costs a one-deck check's start-up more
+    # than the listing itself (issue 15)
+    names = [n[:-3] for n in os.listdir(__path__[0]) if n.endswith(".py") and n != "__init__.py"]
+    found = [import_module(f"{__name__}.{name}").UNIT for name in names]
     return tuple(sorted(found, key=lambda unit: unit.rules[0].code))
 
 
