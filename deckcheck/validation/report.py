@@ -19,8 +19,7 @@ from typing import Any, ClassVar
 
 from deckcheck.io.record import Record
 
-# (work, names): ``work()`` gives the fields ``names``; a name it leaves out takes its default
-Pending = tuple[Callable[[], dict[str, Any]], tuple[str, ...]]
+LATER = object()  # a field that the pending work gives
 
 
 class Later(Record):
@@ -126,13 +125,30 @@ class Violation(Later):
         code: str,
         severity: str,
         work: Callable[[], dict[str, Any]],
-        given: dict[str, Any],
+        cards: list[int],
+        section: str | None = None,
+        name: str | None = None,
+        count: int | None = None,
+        limit: float | None = None,
+        line: int | None | object = LATER,
     ) -> Violation:
-        """A violation with the fields ``given``; ``work()`` gives the message and any of the
-        others when one of them is first read."""
-        names = tuple(n for n in _LATER_FIELDS if n not in given)
-        given = {"rule": rule, "code": code, "severity": severity, **given}
-        return cls.pending(given, work, names)  # type: ignore[no-any-return]
+        """A violation with these fields; ``work()`` gives its message, and its line when
+        ``line`` is LATER, when one of them is first read."""
+        found = cls.__new__(cls)
+        found.rule = rule
+        found.code = code
+        found.severity = severity
+        found.cards = cards
+        found.section = section
+        found.name = name
+        found.count = count
+        found.limit = limit
+        if line is LATER:
+            found._later = (work, _MESSAGE_LINE)
+        else:
+            found.line = line
+            found._later = (work, _MESSAGE)
+        return found
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -149,7 +165,8 @@ class Violation(Later):
         }
 
 
-_LATER_FIELDS = ("message", "section", "cards", "name", "count", "limit", "line")
+_MESSAGE_LINE = ("message", "line")
+_MESSAGE = ("message",)
 
 
 def violation(slug: str, message: str, **fields: Any) -> Violation:  # noqa: ANN401

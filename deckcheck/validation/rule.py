@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from deckcheck.io.record import Frozen
-from deckcheck.validation.report import Violation
+from deckcheck.validation.report import LATER, Violation
 
 if TYPE_CHECKING:
     from deckcheck.cards.model import Card
@@ -40,10 +40,22 @@ class Rule(Frozen):
             rule=self.slug, code=self.code, severity=self.severity, message=message, **fields
         )
 
-    def later(self, work: Callable[[], dict[str, Any]], **given: Any) -> Violation:  # noqa: ANN401
-        """A violation with the fields ``given`` (its verdict: cards, name, count, ...);
-        ``work()`` gives its message and the rest (a first line) when first read."""
-        return Violation.later(self.slug, self.code, self.severity, work, given)
+    def later(
+        self,
+        work: Callable[[], dict[str, Any]],
+        cards: list[int],
+        *,
+        section: str | None = None,
+        name: str | None = None,
+        count: int | None = None,
+        limit: float | None = None,
+        line: int | None | object = LATER,
+    ) -> Violation:
+        """A violation with its verdict (cards, name, count, ...) at once; ``work()`` gives
+        its message, and its first line unless ``line`` is given, when first read."""
+        return Violation.later(
+            self.slug, self.code, self.severity, work, cards, section, name, count, limit, line
+        )
 
 
 class Unit(Frozen):
