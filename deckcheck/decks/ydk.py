@@ -8,9 +8,8 @@ its line number; reading goes on after it.
 from __future__ import annotations
 
 import re
-from itertools import compress, count
-from operator import not_
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.decks.common import (
     BLANKS,
     MAX_CARDS,
@@ -37,30 +36,56 @@ def read_ydk(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
     (a notice says so); otherwise cards stay where the file puts them."""
     build = DeckBuilder(source)
     lines = split_lines(text)
-    # the lines that are not all digits (headers, comments, blanks, anything odd) one by
-    # one; the runs of digit lines between them, most of a ydk, in bulk
-    start = 0
-    for index in compress(count(), map(not_, map(str.isdigit, lines))):
-        if _run(build, lines, start, index) or _line(build, index + 1, lines[index]):
-            return build.finish(db, "no #extra line")
-        start = index + 1
-    _run(build, lines, start, len(lines))
+    if _whole(build, lines):
+        return build.finish(db, "no #extra line")
+    build = DeckBuilder(source)  # anything else line by line
+    for number, raw in enumerate(lines, 1):
+        if _line(build, number, raw):
+            break
     return build.finish(db, "no #extra line")
 
 
-def _run(build: DeckBuilder, lines: list[str], start: int, end: int) -> bool:
-    """Lines ``start`` to ``end`` (0-based, all digits); True when reading must stop."""
-    if start >= end:
+class _Passcodes(BoundedCache[str, int | None]):
+    """A bare passcode line's value (None for any other line), kept: a batch meets the same
+    passcodes again and again, and a look-up costs a fraction of ``int`` and the checks."""
+
+    def __missing__(self, line: str) -> int | None:
+        if line.isdigit() and line.isascii() and len(line) <= 10:
+            value = int(line)
+            if 0 < value <= MAX_PASSCODE:
+                self[line] = value
+                return value
+        return None  # not kept: headers, comments and odd lines vary
+
+
+_PASSCODES = _Passcodes(16_384)
+
+
+def _whole(build: DeckBuilder, lines: list[str]) -> bool:
+    """The usual .ydk in a few passes: bare passcodes, headers, comments and blank lines
+    only, within the card limit. False for anything else (``build`` then holds part of the
+    deck: start again), which the line by line reading takes; the same deck either way."""
+    if len(lines) > MAX_CARDS:
         return False
-    run = lines[start:end]
-    if build.total + len(run) <= MAX_CARDS and max(map(len, run)) <= 10 and "".join(run).isascii():
-        values = list(map(int, run))
-        if min(values) > 0 and max(values) <= MAX_PASSCODE:  # bare passcodes, the usual
-            build.total += len(values)
-            build.target.extend(values)
+    values = list(map(_PASSCODES.__getitem__, lines))
+    values.append(None)  # the end
+    start = 0
+    while True:
+        end = values.index(None, start)  # the next line that is not a bare passcode
+        if end > start:
+            build.target.extend(values[start:end])  # type: ignore[arg-type]
             build.target_lines.extend(range(start + 1, end + 1))
-            return False
-    return any(_line(build, number, raw) for number, raw in enumerate(run, start + 1))
+        if end == len(lines):
+            build.total = len(values) - values.count(None)
+            return True
+        line = lines[end].strip(BLANKS)
+        if line:
+            header = HEADERS.get(line.split(maxsplit=1)[0].lower())
+            if header is not None:
+                build.switch(header)
+            elif line[0] not in "#!" or line.isdigit():
+                return False  # a passcode with blanks around it, or a line to complain about
+        start = end + 1
 
 
 def _line(build: DeckBuilder, number: int, raw: str) -> bool:

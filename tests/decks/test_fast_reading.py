@@ -72,3 +72,24 @@ def test_a_deck_of_slots_and_one_of_passcodes_are_equal_and_digest_alike() -> No
     named = Deck(main=[Slot(89631139), Slot(text="Ash Blosom")])
     assert named.codes("main") == [89631139, None] and named.texts("main") == [None, "Ash Blosom"]
     assert named.digest() != Deck.from_passcodes([89631139]).digest()
+
+
+def test_every_real_deck_reads_the_same_through_the_quick_path_and_line_by_line(db) -> None:  # noqa: ANN001
+    for path in sorted(DECKS.glob("*.ydk")):
+        text = path.read_text()
+        quick = read_ydk(text, db, str(path))
+        slow = read_ydk(text.replace("\n", " \n"), db, str(path))  # blanks: line by line
+        assert quick == slow, path.name
+
+
+def test_a_line_the_quick_path_cannot_take_leaves_the_deck_to_the_line_by_line_reading(db) -> None:  # noqa: ANN001
+    # passcodes read before the odd line are not kept twice; 0 is a problem at its line, a
+    # passcode padded to 12 digits is read, full-width digits are no passcode
+    text = "#main\n89631139\n89631139\n0\n#extra\n!side\n000014558127\n１２\n14558127\n"
+    deck = read_ydk(text, db)
+    assert deck.codes("main") == [89631139, 89631139] and deck.lines("main") == [2, 3]
+    assert deck.codes("side") == [14558127, 14558127] and deck.lines("side") == [7, 9]
+    assert [(p.line, p.message) for p in deck.problems] == [
+        (4, "passcode must be a positive number, not 0"),
+        (8, "'１２' is not a passcode"),
+    ]
