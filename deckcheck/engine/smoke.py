@@ -78,7 +78,7 @@ def never_summoned(template: DuelTemplate, player: int = 0) -> list[str]:
             continue
         seen.add(d.uid)
         if d.groups is None:
-            if d.fx is None or d.fx.summon != "by_effect_only":
+            if d.fx is None or d.fx.summon not in ("by_effect_only", "proper_only"):
                 out.append(f"{d.name}: no summoning procedure the engine plays")
         elif not (
             could_summon(d, monsters)

@@ -232,7 +232,7 @@ def compile_card(card: Card) -> CardDef:
     issues = tuple(i for i in d.issues if i not in covered)
     if spec.missing:
         issues = (*issues, f"partly supported: {spec.missing}")
-    if spec.summon == "by_effect_only":
+    if spec.summon in ("by_effect_only", "proper_only"):
         issues = tuple(i for i in issues if i not in (NEEDS_EFFECT_SUMMON, SPECIAL_ONLY))
     if fx.procedures or fx.summoned_by:  # summoned by its procedure, or by the cards named
         issues = tuple(i for i in issues if i != SPECIAL_ONLY)

@@ -552,7 +552,7 @@ def can_special(
             return False
     if ignore:
         return True
-    if d.fx is not None and d.fx.summon == "normal":  # "cannot be Special Summoned"
+    if d.fx is not None and d.fx.summon in ("normal", "proper_only"):  # "cannot be SS'd"
         return False
     if d.fx is not None and d.fx.summon == "not_from_deck" and c.loc == DECK:
         return False  # "cannot be Special Summoned from the Deck"

@@ -550,7 +550,9 @@ class CardFile(Strict):
     # effects a card has that the vocabulary cannot say: a named escape hatch (hatches.py)
     hatch: Text | None = None
     # facts about summoning written on the card (not effects)
-    summon: Literal["normal", "special_only", "by_effect_only", "not_from_deck"] | None = None
+    summon: (
+        Literal["normal", "special_only", "by_effect_only", "not_from_deck", "proper_only"] | None
+    ) = None
     # "you can only control 1 [this card's name]"; field: "there can only be 1 on the field"
     unique: StrictBool | Literal["field"] = False
     # "cannot be Special Summoned except with X": only effects of cards of these names may
