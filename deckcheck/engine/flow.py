@@ -10,7 +10,8 @@ from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers r
 from deckcheck.engine.actions import FIRST, SECOND, Prompt
 from deckcheck.engine.base import check_win, distinct
 from deckcheck.engine.effects.continuous import normal_draws
-from deckcheck.engine.effects.ops import return_banished, skips
+from deckcheck.engine.effects.ops import skips
+from deckcheck.engine.effects.returns import bring_back
 from deckcheck.engine.events import PlayerEvent, TurnEvent, phase_event
 from deckcheck.engine.moves import draw, to_pile
 from deckcheck.engine.processor import handles, open_window, push
@@ -90,9 +91,10 @@ def draw_phase(duel: Duel, f: Frame) -> None:
 def standby(duel: Duel, f: Frame) -> None:
     duel.state.phase = "standby"
     duel.emit(phase_event("phase", "standby"))
-    if duel.state.floating:  # cards banished "until your next Standby Phase" come back
-        return_banished(duel)
     open_window(duel, "standby", "main1")
+    # cards banished "until your next Standby Phase" come back before anyone may act: the
+    # frame that brings them back goes on top of the window
+    bring_back(duel, "standby")
 
 
 @handles("duel", "main1", "main2")
@@ -112,9 +114,10 @@ def battle_phase(duel: Duel, f: Frame) -> None:
 def end_phase(duel: Duel, f: Frame) -> None:
     duel.state.phase = "end"
     duel.emit(phase_event("phase", "end"))
-    if duel.state.floating:  # cards banished "until the End Phase" come back
-        return_banished(duel, end=True)
     open_window(duel, "end", "hand_limit")
+    # cards banished and control taken "until the End Phase" come back in the End Phase,
+    # without a chain, before anyone may act in it (000, 4.3.3.4.4.1; 002:665, 6577)
+    bring_back(duel, "end")
 
 
 @handles("duel", "hand_limit", "discarded")
@@ -141,6 +144,8 @@ def hand_limit(duel: Duel, f: Frame) -> Prompt | None:
 @handles("duel", "turn_end")
 def turn_end(duel: Duel, f: Frame) -> None:
     s = duel.state
+    if bring_back(duel, "turn_end"):
+        return  # control taken during the End Phase goes back first; then this step again
     duel.effects.end_turn(duel)  # "until the end of the turn" ends
     s.turn_player = 1 - s.turn_player
     f.step = "turn_start"

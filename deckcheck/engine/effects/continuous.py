@@ -368,9 +368,7 @@ def end_turn(duel: Duel) -> None:
         keep: list[Any] = []
         for f in s.floating:
             if f.get("until") and f["until"] <= turn:
-                if f.get("kind") == "control":
-                    _give_back(duel, f)
-                continue
+                continue  # control came back in the End Phase (effects/returns.py)
             keep.append(f)
         s.floating = keep
     if s.used:
@@ -410,9 +408,12 @@ def _controls(duel: Duel, wanted: list[tuple[int, int]]) -> bool:
 
 
 def _give_back(duel: Duel, f: dict[str, Any]) -> None:
-    """Control taken "until the End Phase" returns; with no free zone the monster goes to
-    the Graveyard (RC-CTRL-002)."""
+    """Control an ``applies.control`` effect gave returns once it no longer applies (in the
+    first free zone: it happens as continuous effects are brought up to date, with no one
+    to ask); with none the monster is destroyed, not by an effect (RC-CTRL-002, 002:833).
+    Control taken until the End Phase comes back in effects/returns.py."""
     from deckcheck.engine.effects.ops import move_control
+    from deckcheck.engine.effects.returns import destroyed_by_rule
 
     s = duel.state
     iid = f["card"]
@@ -421,7 +422,7 @@ def _give_back(duel: Duel, f: dict[str, Any]) -> None:
         return
     free = free_main(s, f["player"])
     if not free:
-        to_pile(duel, iid, GRAVE, "rule")
+        destroyed_by_rule(duel, iid)
         return
     move_control(duel, iid, f["player"], free[0])
 

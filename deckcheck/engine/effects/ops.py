@@ -40,6 +40,7 @@ from deckcheck.engine.effects.context import (
     pool,
 )
 from deckcheck.engine.effects.model import Op
+from deckcheck.engine.effects.returns import destroyed_by_rule
 from deckcheck.engine.events import (
     AttackEvent,
     CardEvent,
@@ -642,47 +643,6 @@ def banish(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
                                "end": op.spec.until == "end_of_turn"})  # fmt: skip
         out.append(iid)
     return out
-
-
-def return_banished(duel: Duel, end: bool = False) -> None:
-    """In the Standby Phase of the player who banished them "until your next Standby
-    Phase" (``end``: in the End Phase of the turn they were banished "until the End
-    Phase"), the cards come back: a monster to its controller's field (the first free zone
-    it may take, in the position it had when it was banished; none free: to the Graveyard),
-    a card from the hand to its owner's hand (seed 000, 4.3.3.4.4.1)."""
-    s = duel.state
-    if end:
-        mine = [f for f in s.floating if f.get("kind") == "banished_until"
-                and f.get("end") and s.turn == f["turn"]]  # fmt: skip
-    else:
-        mine = [f for f in s.floating if f.get("kind") == "banished_until" and not f.get("end")
-                and f["player"] == s.turn_player and s.turn > f["turn"]]  # fmt: skip
-    for f in mine:  # this Standby Phase counts: the second one for Gold Sarcophagus
-        f["standbys"] -= 1
-    due = [f for f in mine if f["standbys"] <= 0]
-    if not due:
-        return
-    s.floating = [f for f in s.floating if all(f is not d for d in due)]
-    for f in due:
-        iid = f["card"]
-        c = s.cards[iid]
-        if c.loc != BANISHED or c.gen != f["gen"]:
-            continue  # it moved in the meantime: a new card, it stays where it is
-        if f["from"] != MZONE:
-            to_pile(duel, iid, HAND if f["from"] == HAND else GRAVE, "returned")
-            continue
-        zones = (
-            extra_deck_zones(s, duel.template.profile, f["ctrl"], c.d)
-            if c.d.extra
-            else free_main(s, f["ctrl"])
-        )
-        if not zones:
-            to_pile(duel, iid, GRAVE, "no_zone")
-            continue
-        lift(s, iid)
-        place_monster(s, iid, f["ctrl"], zones[0], f.get("up", True), f.get("def", False))
-        c.placed = s.turn
-        duel.emit(MoveEvent("to_" + MZONE, f["ctrl"], iid, "returned"))
 
 
 @verb("send_to_graveyard", "tribute")
@@ -1879,8 +1839,8 @@ def _ask_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
 
 @verb_asking(_ask_control, "take_control")
 def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """Take control of monsters; with no free zone the monster is sent to the Graveyard by
-    the rules, not destroyed by an effect (RC-CTRL-002)."""
+    """Take control of monsters; with no free zone the monster is destroyed by the rules,
+    not by an effect (000, 4.3.3.4.7; 002:833; RC-CTRL-002)."""
     s = duel.state
     me = link["player"]
     out = []
@@ -1894,13 +1854,13 @@ def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
             c = s.cards[iid]
             bound = c.loc == MZONE and c.ctrl != me and c.trap_zone != EMPTY
             if bound and not unaffected(s, iid, link["card"]):
-                _bond_lost(duel, iid)
+                destroyed_by_rule(duel, iid)
     for n, (iid, zone) in enumerate(zip(cards, zones, strict=False)):
         c = s.cards[iid]
         if c.loc != MZONE or c.ctrl == me:
             continue
-        if zone == EMPTY:
-            to_pile(duel, iid, GRAVE, "rule")
+        if zone == EMPTY:  # no zone: destroyed, not by an effect (000, 4.3.3.4.7; 002:833)
+            destroyed_by_rule(duel, iid)
             continue
         move_control(duel, iid, me, zone, held[n] if n < len(held) else EMPTY)
         if op.spec.until != "permanent":
@@ -1928,7 +1888,7 @@ def move_control(duel: Duel, iid: int, player: int, zone: int, held: int = EMPTY
     if held in spell:
         spell = [held]
     if c.trap_zone != EMPTY and not spell:  # no zone for a Trap Monster's bond (002:1193)
-        _bond_lost(duel, iid)
+        destroyed_by_rule(duel, iid)
         return
     lift(s, iid)
     place_monster(s, iid, player, zone, face_up, in_def)
@@ -1936,13 +1896,6 @@ def move_control(duel: Duel, iid: int, player: int, zone: int, held: int = EMPTY
     if spell:
         c.trap_zone = spell[0]
     duel.emit(CardEvent("control", player, iid))
-
-
-def _bond_lost(duel: Duel, iid: int) -> None:
-    """A Trap Monster that is also a Trap whose new controller has no Spell & Trap Zone to
-    hold for it is destroyed and sent to the GY (002:1193)."""
-    duel.emit(MoveEvent("destroyed", duel.state.cards[iid].ctrl, iid, "rule"))
-    to_pile(duel, iid, GRAVE, "destroyed")
 
 
 @verb("equip")
