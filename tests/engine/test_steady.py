@@ -17,6 +17,7 @@ from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.agents import make_agent
 from deckcheck.engine.duel import MAX_CACHED, Duel
 from deckcheck.engine.effects import continuous, steady
+from deckcheck.engine.effects.context import pending_activations
 from deckcheck.engine.match import game_seed
 from deckcheck.engine.state import Inst
 from deckcheck.engine.template import DuelTemplate
@@ -46,7 +47,7 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
         nonlocal skipped
         kept = duel.cache.get(continuous.ADJUSTED)
         same = kept is not None and kept[0] == steady.field(duel)
-        same = same and kept[3] == continuous._waiting(duel.state)  # activations on the chain
+        same = same and kept[3] == pending_activations(duel.state)  # activations on the chain
         if same and kept[2] == steady.beyond(duel, kept[1]):
             skipped += 1
             twin = duel.copy()

@@ -84,6 +84,14 @@ def activating(s: State) -> set[int]:
     return out
 
 
+def pending_activations(s: State) -> frozenset[int]:
+    """``activating``, answered at once when no chain is being built or resolved (nor an
+    activation paid for)."""
+    if s.chain or (s.frames and s.frames[-1].kind == "activate"):
+        return frozenset(activating(s))
+    return frozenset()
+
+
 Where = frozenset[str] | tuple[str, ...] | None
 
 

@@ -17,10 +17,10 @@ from deckcheck.cards.filters import parse_filter
 from deckcheck.engine.effects import steady
 from deckcheck.engine.effects.context import (
     FIELD,
-    activating,
     count_matching,
     equip_monsters,
     new_link,
+    pending_activations,
     placed,
     players,
     pool,
@@ -77,7 +77,7 @@ def adjust(duel: Duel) -> None:
     # nothing it reads has changed since it last ran: nothing to do (steady.py); a card
     # whose activation resolves begins to apply with no change on the field (002:11377)
     now = steady.field(duel)
-    waiting = _waiting(s)
+    waiting = pending_activations(s)
     kept = duel.cache.get(ADJUSTED)
     same = kept is not None and kept[0] == now and kept[3] == waiting
     if same and kept[2] == steady.beyond(duel, kept[1]):  # type: ignore[index]
@@ -97,13 +97,6 @@ def adjust(duel: Duel) -> None:
             return
 
 
-def _waiting(s: State) -> frozenset[int]:
-    """The Spell/Trap Cards whose activation has not resolved yet (context.activating)."""
-    if s.chain or (s.frames and s.frames[-1].kind == "activate"):
-        return frozenset(activating(s))
-    return frozenset()
-
-
 def _adjust_once(duel: Duel) -> bool:
     s = duel.state
     _equips(duel)
@@ -112,7 +105,7 @@ def _adjust_once(duel: Duel) -> bool:
     controls: list[tuple[int, int]] = []  # applies.control: (monster, its controller-to-be)
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
-    waiting = _waiting(s)
+    waiting = pending_activations(s)
     for iid in _applying(duel):
         if iid in waiting:
             continue  # its activation has not resolved yet (002:11377)

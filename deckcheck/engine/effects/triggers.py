@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.engine.effects.context import pending_activations
 from deckcheck.engine.effects.model import MOVE_ON, Trig
 from deckcheck.engine.events import (
     AttackEvent,
@@ -271,6 +272,7 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     made = len(duel.template.defs)  # Tokens created in the duel may have effects too
     tokens = [i for i in range(made, len(s.cards)) if s.cards[i].d.fx is not None]
+    waiting = pending_activations(s)
     for iid in (*_answering(duel.template, kind), *tokens):
         if iid >= len(s.cards):
             continue
@@ -283,6 +285,10 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
                 continue  # an event of another kind (model.ANSWERS)
             leaving = _being_destroyed(event, iid, e)
             if c.loc not in e.range and not leaving:
+                continue
+            if iid in waiting and not leaving:
+                # a Spell/Trap whose card activation has not resolved: its effects do not
+                # exist yet, so what happens meanwhile does not trigger them (002:4755-4763)
                 continue
             t = e.trigger
             # a Set card's effects do not apply (RC-DRAW-009); an attack target the step is
