@@ -425,6 +425,17 @@ class Trigger(Strict):
     # sends it to the GY"), at the end of the Damage Step
     sent: StrictBool = False
 
+    @model_validator(mode="after")
+    def _matchable(self) -> Trigger:
+        if self.event == "battle_destroyed_other" and self.self:
+            # its event's card is the monster this card destroyed, never this card
+            raise ValueError(
+                "battle_destroyed_other with self: true can never match: the event is about"
+                " the monster this card destroyed; for 'when this card is destroyed by"
+                " battle' use event destroyed_by_battle with self: true"
+            )
+        return self
+
 
 class Once(Strict):
     """Once per turn (or duel, or chain) limits.

@@ -1,0 +1,32 @@
+"""Card files that can never do what they say are refused when they are loaded."""
+
+import pytest
+
+from deckcheck.engine.effects.schema import parse
+from deckcheck.io.errors import InputError
+
+
+def _card(trigger: dict) -> dict:
+    return {
+        "card": 15248594,
+        "name": "Geomathmech Magma",
+        "effects": [
+            {"kind": "trigger", "trigger": trigger, "do": [{"do": "draw", "count": 1}]},
+        ],
+    }
+
+
+def test_battle_destroyed_other_about_this_card_is_refused_with_the_reason():
+    # the event's card is the monster this card destroyed by battle, never this card
+    bad = _card({"event": "battle_destroyed_other", "self": True})
+    with pytest.raises(InputError) as err:
+        parse(bad, "test-fighter.yaml")
+    text = str(err.value)
+    assert text.startswith("test-fighter.yaml: ")
+    assert "battle_destroyed_other with self: true can never match" in text
+    assert "destroyed_by_battle" in text
+
+
+def test_the_legal_neighbours_load():
+    assert parse(_card({"event": "battle_destroyed_other"}), "a.yaml").effects
+    assert parse(_card({"event": "destroyed_by_battle", "self": True}), "b.yaml").effects
