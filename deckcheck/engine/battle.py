@@ -439,8 +439,15 @@ def _spared(s: State, iid: int, use: bool = True) -> bool:
 def ds_end(duel: Duel, f: Frame) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
     Pendulum monsters, face-up to the Extra Deck)."""
-    s = duel.state
     duel.emit(phase_event("step", "damage_end"))
+    _battle_over(duel)
+    open_window(duel, "damage_end", "battle_step")
+
+
+def _battle_over(duel: Duel) -> None:
+    """The battle is over: the monsters it destroyed go to the Graveyard, and what lasted
+    until the end of its Damage Step ends."""
+    s = duel.state
     b = s.battle
     assert b is not None
     s.steps += 1
@@ -452,7 +459,6 @@ def ds_end(duel: Duel, f: Frame) -> None:
             s.lasting = [m for m in s.lasting if m.stamp not in ends]
     if s.floating:  # what lasts "for that battle" (player flags until end_of_damage_step)
         s.floating = [x for x in s.floating if not x.get("battle")]
-    open_window(duel, "damage_end", "battle_step")
 
 
 def _to_grave_destroyed(duel: Duel, b: Battle) -> None:
@@ -464,6 +470,16 @@ def _to_grave_destroyed(duel: Duel, b: Battle) -> None:
             # banished instead when the monster it battled says so (Maliss <P> Chessy Cat)
             away = foe != EMPTY and has_flag(s, foe, "banish_battle_destroyed")
             to_pile(duel, iid, BANISHED if away else GRAVE, "battle")
+
+
+@handles("battle", "to_end_phase")
+def to_end_phase(duel: Duel, f: Frame) -> None:
+    """An effect made it the End Phase during the Battle Phase (effects/ops.to_end_phase):
+    the Damage Step, if any, has no end, so nothing answers its end (002:3264); monsters
+    destroyed by the battle still go to the Graveyard."""
+    if duel.state.battle is not None:
+        _battle_over(duel)
+    pop(duel, f)  # the duel frame goes on at the End Phase
 
 
 @handles("battle", "battle_end")

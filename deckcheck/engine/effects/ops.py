@@ -452,6 +452,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "place_in_pendulum_zone": lambda duel, link, op, iid: _pendulum_ok(duel, link, iid),
     "set_level": _face_up_monster,
     "change_level": _face_up_monster,
+    "set_attribute": _face_up_monster,
     "send_to_graveyard": _not_token_cost,
     "return_to_deck": _not_token_cost,
     "tribute": _tributable,
@@ -1705,6 +1706,21 @@ def set_level(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return out
 
 
+@verb("set_attribute")
+def set_attribute(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """The Attribute of face-up monsters becomes ``attribute`` (``until``): the new one
+    replaces it, a card never has two (seed 000:70, 74)."""
+    s = duel.state
+    until = _until(s, op.spec.until)
+    out = []
+    for iid in _cards(duel, link, op, ans):
+        c = s.cards[iid]
+        if c.loc == MZONE and c.face_up and op.spec.attribute:
+            add_lasting(s, iid, "attribute", "set", op.spec.attribute, False, link["card"], until)
+            out.append(iid)
+    return out
+
+
 @verb("damage")
 def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
@@ -2191,11 +2207,14 @@ def end_battle_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> lis
 
 @verb("to_end_phase")
 def to_end_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """Then it becomes the End Phase: from the Main Phase, once the chain has resolved, the
-    turn goes on at the End Phase (no Battle Phase)."""
+    """Then it becomes the End Phase: from a Main Phase, once the chain has resolved, the
+    turn goes on at the End Phase (no Battle Phase); from the Battle Phase, the battle stops
+    there: no end of the Damage Step, no End Step (002:3111, 3264)."""
     for f in duel.state.frames:
-        if f.kind == "duel" and f.step == "main":
+        if f.kind == "duel" and f.step in ("main", "main2"):  # main2: after the Battle Phase
             f.step = "end_phase"
+        elif f.kind == "battle":
+            f.step = "to_end_phase"
     return []
 
 

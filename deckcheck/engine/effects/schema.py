@@ -168,7 +168,7 @@ class Op(Strict):
         "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
-        "change_level", "excavate", "damage_calculation",
+        "change_level", "excavate", "damage_calculation", "set_attribute",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"
@@ -255,6 +255,8 @@ class Op(Strict):
     # negate_effects: "that card's effects", not "that monster's": a Trap Monster that is
     # also still a Trap goes back to its Spell & Trap Zone (002:1149)
     card_effects: StrictBool = False
+    # set_attribute: the Attribute the cards' becomes
+    attribute: Literal["earth", "water", "fire", "wind", "light", "dark", "divine"] | None = None
 
     @model_validator(mode="after")
     def _needs(self) -> Op:
@@ -264,7 +266,7 @@ class Op(Strict):
             "return_to_deck", "change_position", "equip", "set", "take_control",
             "negate_effects", "negate_summon", "detach", "tribute", "reveal", "look_at",
             "place_counters", "remove_counters", "bind", "set_level", "fusion_summon_using",
-            "change_level",
+            "change_level", "set_attribute",
             "place_in_pendulum_zone",
             "attach", "excavate",
         }  # fmt: skip
@@ -278,6 +280,8 @@ class Op(Strict):
             and not self.half
         ):
             raise ValueError(f"{self.do} needs amount, amount_of or half")
+        if (self.do == "set_attribute") != (self.attribute is not None):
+            raise ValueError("set_attribute takes attribute (and only it does)")
         if self.do in ("place_counters", "remove_counters") and not self.counter:
             raise ValueError(f"{self.do} needs counter")
         if self.do == "create_tokens" and self.token is None:
