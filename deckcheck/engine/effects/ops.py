@@ -1133,9 +1133,17 @@ def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
             and next(_fusion_combos(duel, me, i, op), None) is not None]  # fmt: skip
 
 
+def _in_damage_step(s: State) -> bool:
+    """No summon is performed in the Damage Step: an effect that would perform one there
+    does not (002:3071)."""
+    return s.battle is not None and s.battle.damage_step
+
+
 def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
     """The Fusion Monster first, then its materials, then its zone and position."""
     s = duel.state
+    if _in_damage_step(s):
+        return None  # no summon is performed in the Damage Step (002:3071)
     me = link["player"]
     prof = duel.template.profile
     return _ask_summon_set(
@@ -1249,7 +1257,7 @@ def _ask_using(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | 
     s = duel.state
     me = link["player"]
     mats = candidates(duel, link, op)[:1]
-    if not mats:
+    if not mats or _in_damage_step(s):
         return None
     picks = ans.setdefault("picks", [])
     if not picks:
@@ -1331,6 +1339,8 @@ def rituals(duel: Duel, link: Link, op: Op) -> list[int]:
 def _ask_ritual(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
     """The Ritual Monster first, then the Tributes (no more than needed: a whole set is
     never part of a larger one), then its zone and position."""
+    if _in_damage_step(duel.state):
+        return None  # no summon is performed in the Damage Step (002:3071)
     me = link["player"]
     return _ask_summon_set(
         duel, me, ans,

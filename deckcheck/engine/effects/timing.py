@@ -227,7 +227,14 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
     return bool(free_spell(s, player))
 
 
+# verbs that perform a summon themselves: never in the Damage Step, whatever the effect
+# says (002:3071, 3298; RC-DS-020)
+SUMMONING = frozenset({"fusion_summon", "fusion_summon_using", "ritual_summon"})
+
+
 def _damage_step_ok(e: Effect, timing: str, chain: bool) -> bool:
+    if any(o.do in SUMMONING for o in e.ops):
+        return False
     if e.speed == 3 or e.damage_step:
         return True
     if e.negates_activation and chain:
