@@ -90,6 +90,8 @@ def _matches(
             if not t.matches(d):
                 return False
         return True
+    if d.unknown and c.loc != MZONE and _reads(flt, d.unknown):
+        return False  # '?' off the field is undetermined: no ATK/DEF range finds it (3.1.4.5.1)
     # the card terms read the characteristics alone: one answer per filter and definition
     # (the entry holds the definition, so its id is not reused while it is kept)
     if memo is None:
@@ -101,6 +103,11 @@ def _matches(
         ok = all(t.matches(d) for t in flt.terms if t.field not in STATE_FIELDS)
         found = memo[id(d)] = (d, ok)
     return found[1]
+
+
+def _reads(flt: Filter, stats: frozenset[str]) -> bool:
+    """Whether the filter has an ATK or DEF range term on one of ``stats``."""
+    return any(t.field[:3] in stats and t.field[3:] in ("<=", ">=") for t in flt.terms)
 
 
 MAX_FILTERS = 2048

@@ -193,6 +193,9 @@ class CardDef:
     arrows: tuple[tuple[int, int], ...] = ()
     atk: int = 0
     defense: int = 0
+    # stats printed as '?' ("atk", "def"): 0 on the field when nothing sets them, but
+    # undetermined elsewhere, so no ATK/DEF range matches them there (000, 3.1.4.5.1)
+    unknown: frozenset[str] = frozenset()
     tuner: bool = False
     pendulum: bool = False
     scale: int = -1
@@ -318,8 +321,12 @@ def _compile_rules(card: Card) -> CardDef:
     if any(i in never or i.endswith("never summoned") for i in issues):
         # a card that never reaches the field: its effects are beside the point
         issues = [i for i in issues if i not in (EFFECT_NOT_APPLIED, PENDULUM_EFFECT)]
+    unknown = frozenset(
+        k for k, v in (("atk", card.atk), ("def", card.defense)) if v == "?" and not card.is_link
+    )
     return CardDef(
         **base,
+        unknown=unknown,
         frames=card.frames,
         abilities=card.abilities,
         attribute=card.attribute,
