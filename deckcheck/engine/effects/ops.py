@@ -2221,10 +2221,13 @@ def to_end_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
     turn goes on at the End Phase (no Battle Phase); from the Battle Phase, the battle stops
     there: no end of the Damage Step, no End Step (002:3111, 3264)."""
     for f in duel.state.frames:
-        if f.kind == "duel" and f.step in ("main", "main2"):  # main2: after the Battle Phase
+        # main2: during the Battle Phase; battle_start: as the turn player left Main Phase 1
+        if f.kind == "duel" and f.step in ("main", "main2", "battle_start"):
             f.step = "end_phase"
         elif f.kind == "battle":
             f.step = "to_end_phase"
+        elif f.kind == "chain":  # a chain as the phase was to end: its phase does not resume
+            f.data.pop("back", None)
     return []
 
 

@@ -28,6 +28,7 @@ from deckcheck.engine.effects.context import (
     equip_monsters,
     may_match,
     new_link,
+    pending_activations,
     placed,
 )
 from deckcheck.engine.effects.model import Cond, Effect
@@ -119,6 +120,8 @@ def can_activate(
             return False
         if e.kind == "ignition" and (timing != "main" or player != tp):
             return False
+        if chain and c.loc in FIELD and iid in pending_activations(s):
+            return False  # its card activation has not resolved: no effects yet (002:2210)
     # spell speed against the chain and the timing
     if chain:
         top = chain[-1]["speed"]
