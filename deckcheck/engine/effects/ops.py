@@ -846,6 +846,8 @@ def _zones(duel: Duel, link: Link, op: Op, iid: int, taken: list[int]) -> list[i
     if op.spec.pointed:  # only zones this (Link) card points to
         near = pointed_cells(s, link["card"])
         zones = [z for z in zones if cell(p, z) in near]
+    if op.spec.extra_zone:  # "to the Extra Monster Zone" (Sky Striker Ace - Raye)
+        zones = [z for z in zones if z >= 5]
     return [z for z in zones if z not in taken]
 
 

@@ -207,6 +207,7 @@ class Op(Strict):
     # special_summon: an Extra Deck monster of this kind, "treated as a Synchro Summon"
     as_method: Literal["fusion", "synchro", "xyz", "link"] | None = None
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
+    extra_zone: StrictBool = False  # special_summon: to an Extra Monster Zone only
     # special_summon: a monster of the face-down Extra Deck, not summoned properly
     from_extra: StrictBool = False
     if_done: StrictBool = False  # "and if you do": only if the previous operation acted
