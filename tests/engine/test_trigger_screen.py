@@ -1,7 +1,9 @@
-"""The screen triggers.collect puts before event_matches (model.ANSWERS, issue 14 section
-3): an effect is asked only about the kinds of event it may answer, so for every event of
-another kind event_matches must say no. Checked on every event of seeded duels between
-real decks, for every trigger and flip effect of their cards."""
+"""The screen triggers.collect and timing.screened put before event_matches (model.ANSWERS,
+issue 14 section 3): an effect is asked only about the kinds of event it may answer, so for
+every event of another kind event_matches must say no. Checked on every event of seeded
+duels between real decks (of any kind: a window answers every event since the last one),
+for every trigger and flip effect of their cards and every activated effect with a trigger
+(a Trap Card's "when ...")."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from deckcheck.engine.agents import make_agent, play
 from deckcheck.engine.duel import Duel
 from deckcheck.engine.effects.model import ANSWERS, answered
 from deckcheck.engine.effects.schema import EVENTS
-from deckcheck.engine.effects.triggers import WATCHED, event_matches
+from deckcheck.engine.effects.triggers import event_matches
 from deckcheck.engine.template import prepare
 
 PAIRS = (("AI_Burn", "AI_Frog"), ("AI_Blackwing", "AI_DarkMagician"))
@@ -36,17 +38,15 @@ def test_an_event_of_another_kind_never_matches(db, deck_lists):
         template = prepare([deck_lists[n] for n in pair], db)
         effects = [
             (i, e)
-            for i in template.trigger_cards
-            for e in template.defs[i].fx.triggers
+            for i in sorted({*template.trigger_cards, *template.effect_cards})
+            for e in (*template.defs[i].fx.triggers, *template.defs[i].fx.activated)
             if e.trigger is not None and e.answers is not None
         ]
-        assert effects
+        assert any(e.kind == "activate" for _, e in effects)
         for seed in range(3):
             duel = Duel.new(template, seed)
             play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
             for event in duel.state.history:
-                if event.kind not in WATCHED:
-                    continue
                 for iid, e in effects:
                     if event.kind in e.answers:
                         continue

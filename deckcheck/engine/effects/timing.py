@@ -45,7 +45,7 @@ from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent, PositionEvent
 from deckcheck.engine.query import has_flag
 from deckcheck.engine.select import matches, matches_any, matching, only_names
-from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
+from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, Inst, State
 from deckcheck.engine.zones import co_linked, free_main, free_spell
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     seen: set[tuple[int, str, str]] = set()
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
     slow = timing != "main" or bool(s.chain)
+    kinds = window_kinds(s, window)
     template = duel.template
     # the cards in the places their effects are activated from, in id order (most copies
     # wait in the Deck), rather than every card with an effect; when only Spell Speed 2
@@ -86,7 +87,7 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
         if not mine:
             continue
         for e in fx.activated:
-            if slow and e.speed < 2:
+            if slow and e.speed < 2 or screened(c, e, bool(s.chain), kinds):
                 continue
             # copies in a hidden pile are interchangeable: one option for them
             # (each effect of a card on the field is an option of its own)
@@ -97,6 +98,32 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
             seen.add(key)
             out.append(EffectChoice("activate", iid, str(e.index)))
     return out
+
+
+def window_kinds(s: State, window: Frame | None) -> frozenset[str]:
+    """The kinds of the events the window answers (none outside a window)."""
+    if window is None:
+        return frozenset()
+    data = window.data
+    return frozenset([e.kind for e in s.history[data.get("since", 0) : data.get("until", 0)]])
+
+
+def screened(c: Inst, e: Effect, chained: bool, kinds: frozenset[str]) -> bool:
+    """Cheap reasons ``can_activate`` would say no, asked first: most cards are asked at
+    every window and most can do nothing there. The card is not where the effect is
+    activated from; a Spell/Trap Card already face-up on the field cannot be activated
+    again; an effect that answers an activation with no chain, or one that answers
+    events (``model.ANSWERS``) when no event of the window is of a kind it may answer."""
+    if c.loc not in e.range:
+        return True
+    if e.kind == "activate" and c.loc == SZONE and c.face_up:
+        return True
+    t = e.trigger
+    if t is None:
+        return False
+    if t.on == "activated":
+        return not chained
+    return e.answers is not None and kinds.isdisjoint(e.answers)
 
 
 def can_activate(

@@ -26,7 +26,7 @@ from deckcheck.engine.events import (
     SummonEvent,
 )
 from deckcheck.engine.select import matches
-from deckcheck.engine.state import BANISHED, GRAVE, MZONE, SZONE, State
+from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
@@ -270,6 +270,7 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         from deckcheck.engine.effects.continuous import adjust
 
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
+    moved = event.card if isinstance(event, MoveEvent) else EMPTY
     made = len(duel.template.defs)  # Tokens created in the duel may have effects too
     tokens = [i for i in range(made, len(s.cards)) if s.cards[i].d.fx is not None]
     waiting = pending_activations(s)
@@ -283,7 +284,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         for e in fx.triggers:
             if e.answers is not None and kind not in e.answers:
                 continue  # an event of another kind (model.ANSWERS)
-            leaving = _being_destroyed(event, iid, e)
+            # only the card an event moves may answer it from where it goes
+            leaving = iid == moved and _being_destroyed(event, iid, e)
             if c.loc not in e.range and not leaving:
                 continue
             if iid in waiting and not leaving:
