@@ -48,6 +48,7 @@ class DuelTemplate:
     # window that needs one (timing.activations)
     fast_cards: tuple[int, ...] = field(default=(), compare=False)
     effect_places: frozenset[str] = field(default=frozenset(), compare=False)
+    continuous_set: frozenset[int] = field(default=frozenset(), compare=False)
     # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
     trigger_index: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
@@ -64,6 +65,7 @@ class DuelTemplate:
         object.__setattr__(self, "effect_places", places)
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
+        object.__setattr__(self, "continuous_set", frozenset(cont))
         repl = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.replacements)
         object.__setattr__(self, "replace_cards", repl)
 

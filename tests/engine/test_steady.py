@@ -17,7 +17,6 @@ from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.agents import make_agent
 from deckcheck.engine.duel import MAX_CACHED, Duel
 from deckcheck.engine.effects import continuous, steady
-from deckcheck.engine.effects.context import pending_activations
 from deckcheck.engine.match import game_seed
 from deckcheck.engine.state import Inst
 from deckcheck.engine.template import DuelTemplate
@@ -45,10 +44,7 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
 
     def adjust(duel: Duel) -> None:
         nonlocal skipped
-        kept = duel.cache.get(continuous.ADJUSTED)
-        same = kept is not None and kept[0] == steady.field(duel)
-        same = same and kept[3] == pending_activations(duel.state)  # activations on the chain
-        if same and kept[2] == steady.beyond(duel, kept[1]):
+        if continuous.unchanged(duel, steady.field(duel), continuous.waiting(duel)):
             skipped += 1
             twin = duel.copy()
             twin.cache = BoundedCache(MAX_CACHED)
@@ -102,6 +98,21 @@ def test_the_tables_name_every_clause():
 
     assert set(schema.Condition.model_fields) <= set(steady.COND_READS) | {*steady.COND_FILTERS}
     assert set(schema.Applies.model_fields) == set(steady.APPLIES_READS)
+
+
+def test_only_a_filter_that_looks_in_the_spell_zones_reads_them():
+    # the Spells and Traps that come and go there are in the value only while an effect
+    # on the field may read them (SPELLS); the monsters and the piles as before
+    from deckcheck.cards.filters import parse_filter
+
+    def reads(spec: dict[str, Any]) -> steady.Reads:
+        return steady._filter_reads(parse_filter(spec))
+
+    assert steady.SPELLS in reads({"location": "spell", "kind": "trap"})
+    assert steady.SPELLS in reads({"location": ["monster", "spell_trap"]})
+    assert steady.SPELLS not in reads({"location": "monster", "level>=": 4})
+    assert reads({"location": "monster"}) == steady.NOTHING
+    assert steady.PILES in reads({"kind": "spell"})  # anywhere: every card, zones too
 
 
 def main() -> None:

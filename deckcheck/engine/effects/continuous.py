@@ -21,7 +21,6 @@ from deckcheck.engine.effects.context import (
     equip_monsters,
     new_link,
     pending_activations,
-    placed,
     players,
     pool,
     summon_materials,
@@ -74,13 +73,9 @@ def adjust(duel: Duel) -> None:
     floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
     if not duel.template.continuous_cards and not _equipping(s) and not floating:
         return
-    # nothing it reads has changed since it last ran: nothing to do (steady.py); a card
-    # whose activation resolves begins to apply with no change on the field (002:11377)
     now = steady.field(duel)
-    waiting = pending_activations(s)
-    kept = duel.cache.get(ADJUSTED)
-    same = kept is not None and kept[0] == now and kept[3] == waiting
-    if same and kept[2] == steady.beyond(duel, kept[1]):  # type: ignore[index]
+    now_waiting = waiting(duel)
+    if unchanged(duel, now, now_waiting):
         return
     # what applies may change what else applies (an immunity that starts): again until
     # nothing changes (RC-MISC-011)
@@ -93,8 +88,25 @@ def adjust(duel: Duel) -> None:
                 return
             if n or marks != (len(s.history), s.lasting, s.floating):
                 now = steady.field(duel)  # equips sent away, player flags changed
-            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what), waiting)
+            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what), now_waiting)
             return
+
+
+def unchanged(duel: Duel, now: tuple[Any, ...], held: frozenset[int]) -> bool:
+    """Whether nothing adjust reads has changed since it last ran (steady.py: ``now``, the
+    field's value): then it has nothing to do. A card whose activation resolves begins to
+    apply with no change on the field (002:11377): the cards ``held`` (waiting) count too."""
+    kept = duel.cache.get(ADJUSTED)
+    same = kept is not None and kept[0] == now and kept[3] == held
+    return same and kept[2] == steady.beyond(duel, kept[1])  # type: ignore[index]
+
+
+def waiting(duel: Duel) -> frozenset[int]:
+    """The Spell/Trap Cards with continuous effects whose activation has not resolved yet
+    (context.pending_activations): only those wait to apply."""
+    found = pending_activations(duel.state)
+    kept = duel.template.continuous_set
+    return frozenset([i for i in found if i in kept]) if found else found
 
 
 def _adjust_once(duel: Duel) -> bool:
@@ -105,9 +117,9 @@ def _adjust_once(duel: Duel) -> bool:
     controls: list[tuple[int, int]] = []  # applies.control: (monster, its controller-to-be)
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
-    waiting = pending_activations(s)
+    held = waiting(duel)
     for iid in _applying(duel):
-        if iid in waiting:
+        if iid in held:
             continue  # its activation has not resolved yet (002:11377)
         c = s.cards[iid]
         in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
@@ -205,15 +217,14 @@ def _applying(duel: Duel) -> list[int]:
     on the field, and those in the GY with a name that changes there. Read from the zones
     and the piles: most copies wait in the Deck or the hand."""
     s = duel.state
-    defs = duel.template.defs
-    out = []
-    for iid in placed(s, (MZONE, SZONE, GRAVE)):
-        fx = defs[iid].fx if iid < len(defs) else None
-        if fx is None or not fx.continuous:
-            continue
-        if s.cards[iid].loc == GRAVE and not _named_in_grave(s.cards[iid].d):
-            continue
-        out.append(iid)
+    cards = s.cards
+    template = duel.template
+    kept = template.continuous_set
+    out = [i for i in steady.on_field(s) if i in kept]
+    if steady.GRAVE_CARDS in steady.template_reads(template):  # some apply from the GY
+        out += [i for side in s.sides for i in side.grave
+                if i in kept and _named_in_grave(cards[i].d)]  # fmt: skip
+    out.sort()
     return out
 
 

@@ -3,11 +3,13 @@ state it left, and when the state shows the same value again nothing it reads ha
 so it returns at once (it runs after every operation and at every window, and most of the
 time finds nothing to do).
 
-The value always holds the field: which cards are in the Monster, Spell & Trap and Extra
-Monster Zones and their basic fields (all but ``MORE``; materials and counters too), the
-number of cards, the modifiers (``State.lasting``) and the effects on players
-(``State.floating``). What changes more often and few effects read is in the value only
-while a card on the field has an effect that reads it: the turn and phase (``TIME``),
+The value always holds the field: which cards are in the Monster and Extra Monster Zones,
+and in the Spell & Trap Zones those with continuous effects and the Equip Cards, and their
+basic fields (all but ``MORE``; materials and counters too), the number of cards, the
+modifiers (``State.lasting``) and the effects on players (``State.floating``). What changes
+more often and few effects read is in the value only while a card on the field has an
+effect that reads it: the other cards of the Spell & Trap Zones (``SPELLS``: Spells and
+Traps come and go there at almost every activation), the turn and phase (``TIME``),
 the battle (``BATTLE``), the field cards' other fields (``CARDS``: position, how and when
 they came, attacks), which cards are in the Graveyards (``GRAVES``: their definitions) or
 those cards whole (``GRAVE_CARDS``: while a card of the duel applies from there), the
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 
 TIME, BATTLE, CARDS, GRAVES = "time", "battle", "cards", "graves"
 GRAVE_CARDS, PILES, HISTORY, WINDOW, ALL = "grave cards", "piles", "history", "window", "all"
+SPELLS = "spells"
 Reads = frozenset[str]
 NOTHING: Reads = frozenset()
 
@@ -52,7 +55,7 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "in_damage_step": (BATTLE,), "battle_involves_self": (BATTLE,),
     "deck_at_least": (PILES,), "hand_at_least": (PILES,), "opponent_deck_at_least": (PILES,),
     "not_sent_this_turn": (TIME, CARDS), "set_this_turn": (TIME, CARDS),
-    "points_to_monster": (), "no_cards_but_self": (), "fewer_monsters": (),
+    "points_to_monster": (), "no_cards_but_self": (SPELLS,), "fewer_monsters": (),
     "not_attacked": (TIME, CARDS, HISTORY, PILES),
     "counters_at_least": (), "co_linked": (), "chain_at_least": (WINDOW,),
     "opponent_controls_more": (PILES,), "no_normal_summon": (PILES,),
@@ -88,6 +91,7 @@ SELECT_READS: dict[str, tuple[str, ...]] = {
     "highest": (), "graveyard_race": (GRAVES,), "atk_within_lp": (PILES,),
 }  # fmt: skip
 ON_FIELD = frozenset(("monster", "spell", "spell_trap", "overlay"))
+IN_SPELL_ZONES = frozenset(("spell", "spell_trap"))  # a filter that looks there: SPELLS
 # filter terms on where a card is (select.py) -> what they read beyond the field's cards'
 # basic fields (``MORE``: the cards' other fields)
 TERM_READS: dict[str, tuple[str, ...]] = {
@@ -116,6 +120,8 @@ def _filter_reads(flt: Filter | None, on_field: bool = False) -> Reads:
             where = t.values if not t.negate else frozenset()
     if not on_field and (where is None or not where or not where <= ON_FIELD):
         out.add(PILES)
+    if not on_field and where and not where.isdisjoint(IN_SPELL_ZONES):
+        out.add(SPELLS)
     return frozenset(out)
 
 
@@ -207,30 +213,39 @@ _BATTLE = attrgetter(*[f.name for f in fields(Battle)])
 _SIDE = [f.name for f in fields(Side)]
 
 
-def _on_field(s: State) -> list[int]:
+def on_field(s: State) -> list[int]:
     """The cards in the Monster, Spell & Trap and Extra Monster Zones, in zone order."""
     a, b = s.sides
     return [i for i in (*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz) if i != EMPTY]
 
 
 def field(duel: Duel) -> tuple[Any, ...]:
-    """The value of the field: what every continuous effect may read."""
+    """The value of the field: what every continuous effect may read (of the Spell & Trap
+    Zones, the cards with continuous effects and the Equip Cards; the others: SPELLS)."""
     s = duel.state
     cards = s.cards
     a, b = s.sides
-    slots = (*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz)
-    on = [cards[i] for i in slots if i != EMPTY]
+    kept = duel.template.continuous_set
+    spells = [i if i != EMPTY and (i in kept or cards[i].equip != EMPTY) else EMPTY
+              for i in (*a.szone, *b.szone)]  # fmt: skip
+    slots = (*a.mzone, *b.mzone, *s.emz, *spells)
     # plain data: equal reprs are equal values (a dict's order aside, which only costs a
     # run of adjust)
     floating = repr(s.floating) if s.floating else ""
-    out: list[Any] = [len(cards), slots, tuple(s.lasting), floating, *map(_BASIC, on)]
+    return (len(cards), slots, tuple(s.lasting), floating, *_cards(cards, slots))
+
+
+def _cards(cards: list[Inst], slots: tuple[int, ...]) -> list[Any]:
+    """The basic fields of the cards in these slots, their materials and counters."""
+    on = [cards[i] for i in slots if i != EMPTY]
+    out: list[Any] = [*map(_BASIC, on)]
     for c in on:
         if c.overlay:  # materials and counters, tagged
             out.append(("overlay", tuple(c.overlay)))
             out.extend([_ALL(cards[m]) for m in c.overlay])
         if c.counters:
             out.append(("counters", tuple(c.counters.items())))
-    return tuple(out)
+    return out
 
 
 def reads(duel: Duel) -> Reads | None:
@@ -242,7 +257,7 @@ def reads(duel: Duel) -> Reads | None:
         return None
     cards = s.cards
     out = set(template_reads(duel.template))
-    for i in _on_field(s):
+    for i in on_field(s):
         if cards[i].d.fx is not None:
             out |= card_reads(cards[i].d)
     return None if ALL in out else frozenset(out)
@@ -255,12 +270,16 @@ def beyond(duel: Duel, what: Reads) -> tuple[Any, ...]:
     s = duel.state
     cards = s.cards
     out: list[Any] = []
+    if SPELLS in what:
+        slots = (*s.sides[0].szone, *s.sides[1].szone)
+        out.append(slots)
+        out.extend(_cards(cards, slots))
     if TIME in what:
         out.append((s.turn, s.turn_player, s.phase))
     if BATTLE in what:
         out.append(_BATTLE(s.battle) if s.battle is not None else None)
     if CARDS in what:
-        out.extend([_MORE(cards[i]) for i in _on_field(s)])
+        out.extend([_MORE(cards[i]) for i in on_field(s)])
     if PILES not in what and (GRAVES in what or GRAVE_CARDS in what):
         out.extend([tuple(side.grave) for side in s.sides])
         if GRAVE_CARDS in what:
