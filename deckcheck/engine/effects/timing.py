@@ -70,7 +70,6 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     seen: set[tuple[int, str, str]] = set()
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
     slow = timing != "main" or bool(s.chain)
-    kinds = window_kinds(s, window)
     template = duel.template
     # the cards in the places their effects are activated from, in id order (most copies
     # wait in the Deck), rather than every card with an effect; when only Spell Speed 2
@@ -87,7 +86,7 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
         if not mine:
             continue
         for e in fx.activated:
-            if slow and e.speed < 2 or screened(c, e, bool(s.chain), kinds):
+            if slow and e.speed < 2 or screened(s, c, e, window):
                 continue
             # copies in a hidden pile are interchangeable: one option for them
             # (each effect of a card on the field is an option of its own)
@@ -100,20 +99,13 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     return out
 
 
-def window_kinds(s: State, window: Frame | None) -> frozenset[str]:
-    """The kinds of the events the window answers (none outside a window)."""
-    if window is None:
-        return frozenset()
-    data = window.data
-    return frozenset([e.kind for e in s.history[data.get("since", 0) : data.get("until", 0)]])
-
-
-def screened(c: Inst, e: Effect, chained: bool, kinds: frozenset[str]) -> bool:
+def screened(s: State, c: Inst, e: Effect, window: Frame | None) -> bool:
     """Cheap reasons ``can_activate`` would say no, asked first: most cards are asked at
     every window and most can do nothing there. The card is not where the effect is
     activated from; a Spell/Trap Card already face-up on the field cannot be activated
     again; an effect that answers an activation with no chain, or one that answers
-    events (``model.ANSWERS``) when no event of the window is of a kind it may answer."""
+    events outside a window or when no event of the window is of a kind it may answer
+    (``model.ANSWERS``)."""
     if c.loc not in e.range:
         return True
     if e.kind == "activate" and c.loc == SZONE and c.face_up:
@@ -122,8 +114,13 @@ def screened(c: Inst, e: Effect, chained: bool, kinds: frozenset[str]) -> bool:
     if t is None:
         return False
     if t.on == "activated":
-        return not chained
-    return e.answers is not None and kinds.isdisjoint(e.answers)
+        return not s.chain
+    if window is None:
+        return True
+    kinds, data = e.answers, window.data
+    if kinds is None:
+        return False
+    return not any(x.kind in kinds for x in s.history[data.get("since", 0) : data.get("until", 0)])
 
 
 def can_activate(
