@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
-from deckcheck.engine.query import printed, view
+from deckcheck.engine.query import NUMERIC, WORDS, printed, view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked, linked
 
@@ -29,7 +29,8 @@ def matching(s: State, ids: Iterable[int], flt: Filter, player: int) -> list[int
     """The cards of ``ids`` that match ``flt`` now, in their order: ``matches`` for each,
     with the filter's kept answers and the cards modifiers change looked up once."""
     memo = _answers(flt)
-    modded = {m.card for m in s.lasting if m.stat != "flag"} if s.lasting else set()
+    stats = _stats(flt)
+    modded = {m.card for m in s.lasting if m.stat in stats} if s.lasting else set()
     return [i for i in ids if _matches(s, i, flt, player, memo, modded)]
 
 
@@ -108,6 +109,35 @@ def _matches(
 def _reads(flt: Filter, stats: frozenset[str]) -> bool:
     """Whether the filter has an ATK or DEF range term on one of ``stats``."""
     return any(t.field[:3] in stats and t.field[3:] in ("<=", ">=") for t in flt.terms)
+
+
+# the modifier stats (query.Lasting) each card term reads: a card whose modifiers change
+# none of those a filter reads matches as printed (``kind`` and ``frame``: non-link reads
+# the Link Rating); a term not named here reads them all
+TERM_STATS: dict[str, tuple[str, ...]] = {
+    "kind": ("link",), "frame": ("link",), "attribute": ("attribute",), "race": ("race",),
+    "level": ("level", "rank", "link"), "level<=": ("level",), "level>=": ("level",),
+    "atk<=": ("atk",), "atk>=": ("atk",), "def<=": ("defense",), "def>=": ("defense",),
+    "rank": ("rank",), "link": ("link",), "archetype": ("archetype",), "name": ("name",),
+    "property": (), "material": (),
+}  # fmt: skip
+EVERY_STAT = (*NUMERIC, *WORDS, "name", "archetype")
+_STATS: dict[Filter, frozenset[str]] = {}
+
+
+def _stats(flt: Filter) -> frozenset[str]:
+    """The modifier stats the filter's card terms read (kept per filter, bounded)."""
+    found = _STATS.get(flt)
+    if found is None:
+        if len(_STATS) >= MAX_FILTERS:
+            _STATS.clear()
+        found = _STATS[flt] = frozenset(
+            stat
+            for t in flt.terms
+            if t.field not in STATE_FIELDS
+            for stat in TERM_STATS.get(t.field, EVERY_STAT)
+        )
+    return found
 
 
 MAX_FILTERS = 2048

@@ -211,3 +211,25 @@ def test_modifiers_travel_with_the_state(skull):
     add_lasting(twin, sk, "atk", "add", 100)
     assert atk(twin, sk) == 3300 and atk(s, sk) == 3200
     assert twin.lasting[-1].stamp > s.lasting[-1].stamp
+
+
+def test_a_filter_reads_the_modified_stats_it_names_and_no_other(skull):
+    # matching() reads a card as printed when its modifiers change nothing the filter's
+    # card terms read (select.TERM_STATS): an ATK change leaves a Level filter's answer,
+    # a Level change moves it; matches() (which always reads the current view) agrees
+    from deckcheck.cards.filters import FIELDS, parse_filter
+    from deckcheck.engine.select import TERM_STATS, matches, matching
+
+    s, sk, ox = skull
+    level6 = parse_filter({"location": "monster", "level>=": 6})
+    strong = parse_filter({"location": "monster", "atk>=": 2600})
+
+    def one_by_one(flt):
+        return [i for i in (sk, ox) if matches(s, i, flt, 0)]
+
+    add_lasting(s, sk, "atk", "add", 100)
+    assert matching(s, [sk, ox], level6, 0) == [sk] == one_by_one(level6)
+    assert matching(s, [sk, ox], strong, 0) == [sk] == one_by_one(strong)
+    add_lasting(s, sk, "level", "add", -1)
+    assert matching(s, [sk, ox], level6, 0) == [] == one_by_one(level6)
+    assert set(TERM_STATS) == set(FIELDS)  # a new card term is listed with what it reads

@@ -26,7 +26,7 @@ from deckcheck.engine.effects.context import (
     summon_materials,
 )
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.query import Lasting, has_flag, printed, unaffected
+from deckcheck.engine.query import Lasting, printed, unaffected
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
 
@@ -38,13 +38,15 @@ if TYPE_CHECKING:
 def negated(s: State, iid: int) -> bool:
     """Whether the card's effects are negated now: by a flag on it, by its name (Called by
     the Grave), or by a column (Infinite Impermanence)."""
-    if has_flag(s, iid, "negated") or has_flag(s, iid, "drained"):
-        return True  # drained (Skill Drain): negated, but its effects may still be activated
     c = s.cards[iid]
-    # Royal Decree: Trap effects, while it is a Trap Card (002:1205)
-    is_trap = c.d.kind == "trap" and (c.loc != MZONE or c.trap_zone != EMPTY)
-    if is_trap and has_flag(s, iid, "trap_negated"):
-        return True
+    if s.lasting:  # the card's flags, read once
+        flags = [m.value for m in s.lasting if m.card == iid and m.stat == "flag"]
+        if "negated" in flags or "drained" in flags:
+            return True  # drained (Skill Drain): negated, but its effects may still be activated
+        # Royal Decree: Trap effects, while it is a Trap Card (002:1205)
+        is_trap = c.d.kind == "trap" and (c.loc != MZONE or c.trap_zone != EMPTY)
+        if is_trap and "trap_negated" in flags:
+            return True
     if not s.floating:
         return False
     for f in s.floating:
