@@ -208,6 +208,9 @@ class CardEffects:
     summoned_by: frozenset[str] = field(default=frozenset())  # only these cards summon it
     # you can only control 1 of this card's name ("field": there can only be 1 on the field)
     unique: bool | str = False
+    # every place its trigger and flip effects answer from: triggers.collect skips a card
+    # anywhere else (unless the event moves it: "when this card is destroyed")
+    trigger_where: frozenset[str] = field(default=frozenset())
     replacements: tuple[Effect, ...] = field(default=())  # "... instead" (effects/replace.py)
     # procedures for a Normal Summon or Set without Tributes (main_phase.py)
     no_tribute: tuple[Effect, ...] = field(default=())
@@ -454,15 +457,14 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
     activated = tuple(
         e for e in all_ if e.kind not in ("trigger", "flip", "continuous", "procedure", "replace")
     )
+    triggers = tuple(
+        e for e in all_ if e.kind in ("trigger", "flip") or (e.kind == "continuous" and e.trigger)
+    )
     return CardEffects(
         all_,
         spec.hatch,
         spec.summon,
-        tuple(
-            e
-            for e in all_
-            if e.kind in ("trigger", "flip") or (e.kind == "continuous" and e.trigger)
-        ),
+        triggers,
         tuple(e for e in all_ if e.kind == "continuous" and e.applies is not None),
         activated,
         frozenset(r for e in activated for r in e.range),
@@ -477,6 +479,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         no_tribute=tuple(e for e, x in zip(all_, spec.effects, strict=True) if x.without_tributes),
         unique=spec.unique,
         procedure_phases=frozenset(spec.procedure_phases),
+        trigger_where=frozenset(r for e in triggers for r in e.range),
     )
 
 

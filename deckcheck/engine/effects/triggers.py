@@ -280,6 +280,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         c = s.cards[iid]
         fx = c.d.fx
         assert fx is not None
+        if c.loc not in fx.trigger_where and iid != moved:
+            continue  # most copies wait in the Deck, where few triggers answer from
         player = c.ctrl if c.loc in FIELD else c.owner
         for e in fx.triggers:
             if e.answers is not None and kind not in e.answers:
