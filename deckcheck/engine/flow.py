@@ -138,6 +138,8 @@ def hand_limit(duel: Duel, f: Frame) -> Prompt | None:
         to_pile(duel, iid, GRAVE, "discard")
     f.data.clear()
     f.step = "turn_end"
+    if duel.state.pending:  # what the discards triggered activates now, in the End Phase;
+        open_window(duel, "hand_limit", "turn_end")  # nothing else starts a chain (002:4840)
     return None
 
 

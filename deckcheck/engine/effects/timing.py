@@ -162,6 +162,8 @@ def can_activate(
     summon_negation = e.trigger is not None and e.trigger.on == "summoning"
     if timing == "summoning" and not chain and not summon_negation:
         return False
+    if timing == "hand_limit" and not chain:
+        return False  # after the hand-limit discard only triggers start a chain (002:4840, 4890)
     b = s.battle
     if b is not None and b.damage_step and not _damage_step_ok(e, timing, bool(chain)):
         return False
