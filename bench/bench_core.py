@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import date
+from json import dumps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -155,6 +156,20 @@ def jobs(decks_file: str | None = None) -> Jobs:
     def read_bound(path: str) -> object:
         return lower_bound.check(lower_bound.load(path), table)
 
+    # what a CI run pays per deck: the report rendered as `check --output-format json`
+    # renders each deck's (deckcheck/report/render.py, json_stream), every detail built
+    def json_ours(deck: Deck) -> object:
+        return dumps(checker.check(deck, "tcg", day).as_json(), indent=2, ensure_ascii=False)
+
+    def json_bound(deck: lower_bound.Deck) -> object:
+        return dumps(lower_bound.check(deck, table), indent=2, ensure_ascii=False)
+
+    def json_read_ours(path: str) -> object:
+        return json_ours(load_deck(path, db))
+
+    def json_read_bound(path: str) -> object:
+        return json_bound(lower_bound.load(path))
+
     return {
         "valid decks": (ours, valid, bound, [plain(d) for d in valid]),
         f"decks as they are ({sum(not ours(d).valid for d in real)} of {len(real)} invalid)": (
@@ -164,6 +179,13 @@ def jobs(decks_file: str | None = None) -> Jobs:
             [plain(d) for d in real],
         ),
         "read + check, as they are": (read_ours, paths, read_bound, paths),
+        "json: valid decks, check + JSON": (
+            json_ours,
+            valid,
+            json_bound,
+            [plain(d) for d in valid],
+        ),
+        "json: read + check + JSON, as they are": (json_read_ours, paths, json_read_bound, paths),
     }
 
 
