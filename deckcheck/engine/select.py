@@ -9,9 +9,10 @@ all select this way."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.cards.filters import STATE_FIELDS, Filter, parse_filters
+from deckcheck.cards.filters import STATE_FIELDS, Filter, Term, parse_filters
 from deckcheck.engine.query import NUMERIC, WORDS, printed, view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
 from deckcheck.engine.zones import co_linked, linked
@@ -25,13 +26,51 @@ def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     return _matches(s, iid, flt, player, None, None)
 
 
-def matching(s: State, ids: Iterable[int], flt: Filter, player: int) -> list[int]:
+def matching(
+    s: State,
+    ids: Iterable[int],
+    flt: Filter,
+    player: int,
+    defs: tuple[CardDef, ...] | None = None,
+) -> list[int]:
     """The cards of ``ids`` that match ``flt`` now, in their order: ``matches`` for each,
-    with the filter's kept answers and the cards modifiers change looked up once."""
-    memo = _answers(flt)
-    stats = _stats(flt)
-    modded = {m.card for m in s.lasting if m.stat in stats} if s.lasting else set()
+    with the filter's kept answers and the cards modifiers change looked up once. With the
+    template's ``defs`` (the definitions by card id), only the cards that may pass the
+    filter's card terms (``able``) are looked at."""
+    kept = _kept(flt)
+    memo = kept.answers
+    # the cards a modifier of a characteristic the filter reads changes (others read as
+    # printed: only those stats differ in their view)
+    if s.lasting:
+        stats = kept.stats
+        modded = {m.card for m in s.lasting if m.stat in stats}
+    else:
+        modded = set()
+    fit = able(kept, defs) if defs is not None else None
+    if fit is not None and defs is not None:
+        n = len(defs)
+        ids = [i for i in ids if i in fit or i >= n or i in modded]
     return [i for i in ids if _matches(s, i, flt, player, memo, modded)]
+
+
+FEW = 8  # up to this many cards are read one by one rather than by their places
+
+
+def few(s: State, flt: Filter, defs: tuple[CardDef, ...]) -> list[int] | None:
+    """The cards that may pass the filter's card terms now, in id order, when they are at
+    most FEW (None: more, or the filter has no card terms): those of ``able``, those a
+    modifier of a characteristic it reads changes, and the Tokens. Reading them where they
+    are is then cheaper than reading their places (a search of the Deck)."""
+    kept = _kept(flt)
+    fit = able(kept, defs)
+    if fit is None or len(fit) > FEW:
+        return None
+    out = set(fit)
+    if s.lasting:
+        stats = kept.stats
+        out.update(m.card for m in s.lasting if m.stat in stats)
+    out.update(range(len(defs), len(s.cards)))
+    return sorted(out) if len(out) <= FEW else None
 
 
 def _matches(
@@ -96,7 +135,7 @@ def _matches(
     # the card terms read the characteristics alone: one answer per filter and definition
     # (the entry holds the definition, so its id is not reused while it is kept)
     if memo is None:
-        memo = _answers(flt)
+        memo = _kept(flt).answers
     found = memo.get(id(d))
     if found is None:
         if len(memo) >= MAX_ANSWERS:
@@ -111,9 +150,8 @@ def _reads(flt: Filter, stats: frozenset[str]) -> bool:
     return any(t.field[:3] in stats and t.field[3:] in ("<=", ">=") for t in flt.terms)
 
 
-# the modifier stats (query.Lasting) each card term reads: a card whose modifiers change
-# none of those a filter reads matches as printed (``kind`` and ``frame``: non-link reads
-# the Link Rating); a term not named here reads them all
+# the characteristics (query.Lasting stats) each card term reads (filters._field): "non-link"
+# reads the Link Rating, a Level the Rank and Link Rating too; a term not named reads all
 TERM_STATS: dict[str, tuple[str, ...]] = {
     "kind": ("link",), "frame": ("link",), "attribute": ("attribute",), "race": ("race",),
     "level": ("level", "rank", "link"), "level<=": ("level",), "level>=": ("level",),
@@ -121,38 +159,60 @@ TERM_STATS: dict[str, tuple[str, ...]] = {
     "rank": ("rank",), "link": ("link",), "archetype": ("archetype",), "name": ("name",),
     "property": (), "material": (),
 }  # fmt: skip
-EVERY_STAT = (*NUMERIC, *WORDS, "name", "archetype")
-_STATS: dict[Filter, frozenset[str]] = {}
+ALL_STATS = frozenset((*NUMERIC, *WORDS, "name", "archetype"))
 
 
-def _stats(flt: Filter) -> frozenset[str]:
-    """The modifier stats the filter's card terms read (kept per filter, bounded)."""
-    found = _STATS.get(flt)
-    if found is None:
-        if len(_STATS) >= MAX_FILTERS:
-            _STATS.clear()
-        found = _STATS[flt] = frozenset(
-            stat
-            for t in flt.terms
-            if t.field not in STATE_FIELDS
-            for stat in TERM_STATS.get(t.field, EVERY_STAT)
-        )
-    return found
+@dataclass(slots=True)
+class Kept:
+    """What is kept of one filter (one lookup by the filter a call): the characteristics its
+    card terms read, their answers by definition id (the entry holds the definition, so its
+    id is not reused while it is kept), and ``able`` by the id of a template's ``defs``."""
+
+    terms: tuple[Term, ...]  # the card terms
+    stats: frozenset[str]
+    answers: dict[int, tuple[CardDef, bool]]
+    able: dict[int, tuple[tuple[CardDef, ...], frozenset[int] | None]]
 
 
 MAX_FILTERS = 2048
 MAX_ANSWERS = 1024  # per filter
-_CARD_TERMS: dict[Filter, dict[int, tuple[CardDef, bool]]] = {}
+MAX_TEMPLATES = 16  # per filter
+_KEPT: dict[Filter, Kept] = {}
 
 
-def _answers(flt: Filter) -> dict[int, tuple[CardDef, bool]]:
-    """The kept answers of a filter's card terms, by definition id."""
-    memo = _CARD_TERMS.get(flt)
-    if memo is None:
-        if len(_CARD_TERMS) >= MAX_FILTERS:
-            _CARD_TERMS.clear()
-        memo = _CARD_TERMS[flt] = {}
-    return memo
+def _kept(flt: Filter) -> Kept:
+    found = _KEPT.get(flt)
+    if found is None:
+        terms = tuple(t for t in flt.terms if t.field not in STATE_FIELDS)
+        stats = frozenset(s for t in terms for s in TERM_STATS.get(t.field, ALL_STATS))
+        if len(_KEPT) >= MAX_FILTERS:
+            _KEPT.clear()
+        found = _KEPT[flt] = Kept(terms, stats, {}, {})
+    return found
+
+
+def able(kept: Kept, defs: tuple[CardDef, ...]) -> frozenset[int] | None:
+    """The ids (a template's ``defs``: the definitions by card id) whose printed definition,
+    or its Trap Monster form (query.printed), passes the filter's card terms; None when it
+    has none. Any other card matches only while a modifier changes a characteristic those
+    terms read (query.view, ``Kept.stats``), or if it is not in ``defs`` (a Token): a hidden
+    card must pass the card terms too. Kept per ``defs`` (the entry holds them, so their id
+    is not reused while it is kept)."""
+    found = kept.able.get(id(defs))
+    if found is None:
+        terms = kept.terms
+        ids = None
+        if terms:
+            ids = frozenset(
+                i
+                for i, d in enumerate(defs)
+                if all(t.matches(d) for t in terms)
+                or (d.as_monster is not None and all(t.matches(d.as_monster) for t in terms))
+            )
+        if len(kept.able) >= MAX_TEMPLATES:
+            kept.able.clear()
+        found = kept.able[id(defs)] = (defs, ids)
+    return found[1]
 
 
 # how a monster came to the field other than by a Special Summon (Inst.summon)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from deckcheck.cards.filters import Filter, term
 from deckcheck.engine.query import add_lasting
 from deckcheck.engine.scenario import position
-from deckcheck.engine.select import matches, select
+from deckcheck.engine.select import few, matches, matching, select
 
 
 def test_select_by_place_controller_and_current_atk(db):
@@ -40,3 +40,31 @@ def test_select_by_place_controller_and_current_atk(db):
     )
     assert not matches(s, raider, anywhere_but_hand, 0)
     assert select(s, Filter((term("location", "hand"),)), 0) == [raider]
+
+
+def test_matching_with_the_template_reads_a_card_a_modifier_renames(db):
+    """With the template's definitions only the cards whose printed definition passes the
+    card terms are read (select.able), and those a modifier of a characteristic the filter
+    reads changes: a monster renamed by an effect is found by its new name, and an ATK
+    modifier does not make a card pass a name filter."""
+    spec = {
+        "turn": 2,
+        "players": [
+            {"hand": ["Vorse Raider"], "monsters": [{"card": "Battle Ox", "zone": 0}]},
+            {"monsters": [{"card": "Summoned Skull", "zone": 2}]},
+        ],
+    }
+    duel = position(spec, db)
+    s, defs = duel.state, duel.template.defs
+    raider, ox, skull = s.sides[0].hand[0], s.sides[0].mzone[0], s.sides[1].mzone[2]
+    skulls = Filter((term("location", "monster"), term("name", "Summoned Skull")))
+    cards = [raider, ox, skull]
+    assert matching(s, cards, skulls, 0, defs) == [skull] == matching(s, cards, skulls, 0)
+    assert few(s, skulls, defs) == [skull]
+    add_lasting(s, ox, "atk", "add", 500)
+    assert few(s, skulls, defs) == [skull]
+    add_lasting(s, ox, "name", "set", "Summoned Skull")
+    assert matching(s, cards, skulls, 0, defs) == [ox, skull] == matching(s, cards, skulls, 0)
+    assert few(s, skulls, defs) == [ox, skull]
+    s.lasting.clear()
+    assert matching(s, cards, skulls, 0, defs) == [skull]

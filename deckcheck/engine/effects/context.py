@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.select import matches, matching
+from deckcheck.engine.select import few, matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
+    from deckcheck.engine.carddefs.compile import CardDef
     from deckcheck.engine.duel import Duel
 
 Link = dict[str, Any]
@@ -93,6 +94,7 @@ def pending_activations(s: State) -> frozenset[int]:
 
 
 Where = frozenset[str] | tuple[str, ...] | None
+Defs = tuple["CardDef", ...]  # a template's definitions, by card id
 
 
 def _where(flt: Filter, unnamed: Where = FIELD) -> Where:
@@ -106,10 +108,18 @@ def _where(flt: Filter, unnamed: Where = FIELD) -> Where:
     return unnamed
 
 
-def may_match(s: State, flt: Filter) -> list[int] | range:
+def may_match(s: State, flt: Filter, defs: Defs | None = None) -> list[int] | range:
     """The cards a filter may match anywhere in the duel, in id order: those in the places
-    its location term names (read from the zones and piles), every card when it names none."""
-    return placed(s, _where(flt, None))
+    its location term names (read from the zones and piles), every card when it names none;
+    with the template's ``defs``, the few whose card terms may pass, if few (``select.few``)."""
+    return _among(s, flt, _where(flt, None), defs)
+
+
+def _among(s: State, flt: Filter, where: Where, defs: Defs | None) -> list[int] | range:
+    """The cards in these places (``placed``), or the few the filter's card terms may pass,
+    wherever they are (``select.few``; the caller keeps those in the places)."""
+    found = few(s, flt, defs) if defs is not None else None
+    return placed(s, where) if found is None else found
 
 
 def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
@@ -147,12 +157,13 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         flt = sel.filter
         where = _where(flt)
         # among: Pot of Duality's excavated cards (previous), Reasoning's (excavated)
-        found = link.get(sel.among, []) if sel.among else placed(s, where)
+        defs = duel.template.defs
+        found = link.get(sel.among, []) if sel.among else _among(s, flt, where, defs)
         cards = s.cards
         here = [
             i for i in found if (where is None or cards[i].loc in where) and cards[i].loc != "gone"
         ]
-        out = matching(s, here, flt, me)
+        out = matching(s, here, flt, me, defs)
         out = [i for i in out if not (sel.other and i == link["card"])]
         if sel.also is not None and (sel.also_if is None or _also_holds(duel, link, sel)):
             # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
@@ -163,7 +174,7 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         out = _narrow(s, link, sel, out)
         return _highest(s, out, sel.highest) if sel.highest else out
     if sel.filter.terms:
-        out = matching(s, out, sel.filter, me)
+        out = matching(s, out, sel.filter, me, duel.template.defs)
     if sel.other:
         out = [i for i in out if i != link["card"]]
     return _narrow(s, link, sel, out)

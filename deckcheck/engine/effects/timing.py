@@ -357,12 +357,14 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     s = duel.state
     me = link["player"]
     side = s.sides[me]
+    defs = duel.template.defs
     if cond.any_of and not any(
-        _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in may_match(s, f)
+        _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in may_match(s, f, defs)
     ):
         return False
     if cond.exists is not None:
-        found = matching(s, [i for i in may_match(s, cond.exists) if _here(s, i)], cond.exists, me)
+        here = [i for i in may_match(s, cond.exists, defs) if _here(s, i)]
+        found = matching(s, here, cond.exists, me, defs)
         n = len({s.cards[i].d.name for i in found}) if c.distinct else len(found)
         if n < c.min or (c.max is not None and n > c.max):
             return False
@@ -382,7 +384,7 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     ):
         return False
     for none in cond.none:  # a list: no card matches any of them
-        if any(_here(s, i) and matches(s, i, none, me) for i in may_match(s, none)):
+        if any(_here(s, i) and matches(s, i, none, me) for i in may_match(s, none, defs)):
             return False
     if c.lp_at_least is not None and side.lp < c.lp_at_least:
         return False
