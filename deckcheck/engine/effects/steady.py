@@ -11,10 +11,10 @@ more often and few effects read is in the value only while a card on the field h
 effect that reads it: the other cards of the Spell & Trap Zones (``SPELLS``: Spells and
 Traps come and go there at almost every activation), the turn and phase (``TIME``),
 the battle (``BATTLE``), the field cards' other fields (``CARDS``: position, how and when
-they came, attacks), which cards are in the Graveyards (``GRAVES``: their definitions) or
-those cards whole (``GRAVE_CARDS``: while a card of the duel applies from there), the
-piles, Life Points and every card (``PILES``), the history (``HISTORY``), the window and
-the chain (``WINDOW``). What an effect reads is read off its condition, the cards it
+they came, attacks), which cards are in the Graveyards (``GRAVES``: their definitions) and
+the ones there that apply from there whole (``GRAVE_CARDS``: while the duel has such a
+card), the piles, Life Points and every card (``PILES``), the history (``HISTORY``), the
+window and the chain (``WINDOW``). What an effect reads is read off its condition, the cards it
 applies to and what it applies, clause by clause (the tables below); a clause they do not
 name counts as reading everything (``ALL``: no value is kept and adjust runs), and
 tests/engine/test_steady.py fails until it is named.
@@ -164,7 +164,7 @@ def effect_reads(e: Effect) -> Reads:
     return frozenset(out)
 
 
-_BY_TEMPLATE: dict[int, tuple[DuelTemplate, Reads]] = {}
+_BY_TEMPLATE: dict[int, tuple[DuelTemplate, frozenset[int]]] = {}
 _BY_DEF: dict[int, tuple[CardDef, Reads]] = {}
 MAX_DEFS = 4096
 
@@ -186,18 +186,25 @@ def card_reads(d: CardDef) -> Reads:
 
 def template_reads(template: DuelTemplate) -> Reads:
     """The Graveyards' cards when a card of the duel applies from there (which cards apply
-    then depends on what is there, and so what they read); kept per template (bounded)."""
+    then depends on what is there, and so what they read)."""
+    return frozenset((GRAVE_CARDS,)) if grave_appliers(template) else NOTHING
+
+
+def grave_appliers(template: DuelTemplate) -> frozenset[int]:
+    """The cards with a continuous effect that applies from the Graveyard: the only ones
+    there that ``adjust`` reads (others only through effects that read the piles); kept
+    per template (bounded)."""
     found = _BY_TEMPLATE.get(id(template))
     if found is None:
         if len(_BY_TEMPLATE) >= MAX_DEFS:
             _BY_TEMPLATE.clear()
         defs = template.defs
-        grave = any(
-            GRAVE in e.range
+        ids = frozenset(
+            i
             for i in template.continuous_cards
-            for e in defs[i].fx.continuous  # type: ignore[union-attr]
+            if any(GRAVE in e.range for e in defs[i].fx.continuous)  # type: ignore[union-attr]
         )
-        found = _BY_TEMPLATE[id(template)] = (template, frozenset((GRAVE_CARDS,) if grave else ()))
+        found = _BY_TEMPLATE[id(template)] = (template, ids)
     return found[1]
 
 
@@ -283,7 +290,8 @@ def beyond(duel: Duel, what: Reads) -> tuple[Any, ...]:
     if PILES not in what and (GRAVES in what or GRAVE_CARDS in what):
         out.extend([tuple(side.grave) for side in s.sides])
         if GRAVE_CARDS in what:
-            out.extend([_ALL(cards[i]) for side in s.sides for i in side.grave])
+            appliers = grave_appliers(duel.template)
+            out.extend([_ALL(cards[i]) for side in s.sides for i in side.grave if i in appliers])
     if PILES in what:
         out.extend([(_ALL(c), tuple(c.overlay), tuple(c.counters.items())) for c in cards])
         out.extend(repr([getattr(side, n) for n in _SIDE]) for side in s.sides)
