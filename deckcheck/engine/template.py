@@ -49,6 +49,9 @@ class DuelTemplate:
     fast_cards: tuple[int, ...] = field(default=(), compare=False)
     effect_places: frozenset[str] = field(default=frozenset(), compare=False)
     continuous_set: frozenset[int] = field(default=frozenset(), compare=False)
+    # fast_cards as a set, and the places their effects are activated from
+    fast_set: frozenset[int] = field(default=frozenset(), compare=False)
+    fast_places: frozenset[str] = field(default=frozenset(), compare=False)
     # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
     trigger_index: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
@@ -61,8 +64,11 @@ class DuelTemplate:
         object.__setattr__(self, "effect_set", frozenset(acts))
         fast = tuple(i for i in acts if any(e.speed >= 2 for e in defs[i].fx.activated))  # type: ignore[union-attr]
         object.__setattr__(self, "fast_cards", fast)
+        object.__setattr__(self, "fast_set", frozenset(fast))
         places = frozenset(w for i in acts for w in defs[i].fx.where)  # type: ignore[union-attr]
         object.__setattr__(self, "effect_places", places)
+        places = frozenset(w for i in fast for w in defs[i].fx.where)  # type: ignore[union-attr]
+        object.__setattr__(self, "fast_places", places)
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
         object.__setattr__(self, "continuous_set", frozenset(cont))

@@ -411,15 +411,17 @@ PILES = {"deck": "deck", "hand": "hand", "graveyard": "grave", "banished": "bani
 PILES["extra"] = "extra"
 
 
-def placed(s: State, where: Where) -> list[int] | range:
+def placed(s: State, where: Where, player: int | None = None) -> list[int] | range:
     """The ids of the cards in these locations, in id order (every card for None): read
-    from the zones and piles, not by looking at every card of the duel."""
+    from the zones and piles, not by looking at every card of the duel. With ``player``,
+    of those only the ones on that player's field and in their piles (and every Xyz
+    material): the cards that player controls or, off the field, owns."""
     plan = _plan(where)
     if plan is None:
         return range(len(s.cards))
     piles, zones, monsters, overlay = plan
     out: list[int] = []
-    for side in s.sides:
+    for side in s.sides if player is None else (s.sides[player],):
         for name in piles:
             out += getattr(side, name)
         for name in zones:
@@ -427,7 +429,7 @@ def placed(s: State, where: Where) -> list[int] | range:
     if monsters or overlay:
         emz = [i for i in s.emz if i != EMPTY]
         if monsters:
-            out += emz
+            out += emz if player is None else [i for i in emz if s.cards[i].ctrl == player]
         if overlay:
             cards = s.cards
             for side in s.sides:

@@ -71,11 +71,15 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
     slow = timing != "main" or bool(s.chain)
     template = duel.template
-    # the cards in the places their effects are activated from, in id order (most copies
-    # wait in the Deck), rather than every card with an effect; when only Spell Speed 2
-    # or more may act, the few cards with such an effect, wherever they are
-    for iid in template.fast_cards if slow else placed(s, template.effect_places):
-        if iid not in template.effect_set:
+    # the player's cards in the places their effects are activated from, in id order (most
+    # copies wait in the Deck), rather than every card with an effect; when only Spell
+    # Speed 2 or more may act, of those only the cards with such an effect
+    if slow:
+        ids, places = template.fast_set, template.fast_places
+    else:
+        ids, places = template.effect_set, template.effect_places
+    for iid in placed(s, places, player):
+        if iid not in ids:
             continue
         c = s.cards[iid]
         fx = c.d.fx
