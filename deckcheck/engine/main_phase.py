@@ -304,7 +304,7 @@ def extra_options(
     if not deck.any or len(up) < deck.fewest:  # too few materials for any of them
         return []
     ids, defs, defs_key, by_state = _face_down(duel, extra, deck)
-    if s.lasting:  # characteristics may not be the printed ones: no cache can answer
+    if s.lasting and _modified(s, own, extra):  # not as printed: no cache can answer
         return [
             card_choice(cards[i].d.method, i)
             for i in (*ids, *by_state)
@@ -318,6 +318,14 @@ def extra_options(
             if can_summon(s, prof, player, cards[i].d)
         ]
     return out
+
+
+def _modified(s: State, own: list[int], extra: tuple[int, ...]) -> bool:
+    """Whether a modifier (query.Lasting, a flag too) applies to one of the player's
+    monsters or Extra Deck cards: with none, the materials and the monsters to summon are
+    as printed (what the material search reads of the other cards' modifiers: nothing)."""
+    involved = {*own, *extra}
+    return any(m.card in involved for m in s.lasting)
 
 
 def _extra_from_definitions(
