@@ -58,6 +58,7 @@ from deckcheck.engine.query import (
     tributes_needed,
     view,
 )
+from deckcheck.engine.select import stats_read
 from deckcheck.engine.state import (
     EMPTY,
     EXTRA,
@@ -320,12 +321,37 @@ def extra_options(
     return out
 
 
+# what the material search reads of a monster besides its groups' filters and relations:
+# its Level (Synchro sums; with none, no Synchro or Xyz Material), Rank and Link Rating
+MATERIAL_STATS = ("level", "rank", "link")
+
+
 def _modified(s: State, own: list[int], extra: tuple[int, ...]) -> bool:
-    """Whether a modifier (query.Lasting, a flag too) applies to one of the player's
-    monsters or Extra Deck cards: with none, the materials and the monsters to summon are
-    as printed (what the material search reads of the other cards' modifiers: nothing)."""
-    involved = {*own, *extra}
-    return any(m.card in involved for m in s.lasting)
+    """Whether a modifier may change what the material search answers: one on an Extra
+    Deck card, or on one of the player's monsters a "no_synchro_material" flag or a
+    modifier of a characteristic the search reads (the filters and relations of the
+    Extra Deck monsters' groups, MATERIAL_STATS). With none, the materials and the
+    monsters to summon read as printed, and the kept answers hold."""
+    deck, mine = set(extra), set(own)
+    read: set[str] | None = None
+    for m in s.lasting:
+        if m.card in deck:
+            return True
+        if m.card not in mine:
+            continue
+        if m.stat == "flag":
+            if m.value == "no_synchro_material":
+                return True
+            continue
+        if read is None:
+            read = set(MATERIAL_STATS)
+            for i in deck:
+                for g in s.cards[i].d.groups or ():
+                    read |= stats_read(g.filter)
+                    read.update(r.partition("-")[2].rstrip("s") for r in g.relations)
+        if m.stat in read:
+            return True
+    return False
 
 
 def _extra_from_definitions(

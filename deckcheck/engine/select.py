@@ -191,6 +191,11 @@ def _kept(flt: Filter) -> Kept:
     return found
 
 
+def stats_read(flt: Filter) -> frozenset[str]:
+    """The characteristics (query.Lasting stats) the filter's card terms read."""
+    return _kept(flt).stats
+
+
 def able(kept: Kept, defs: tuple[CardDef, ...]) -> frozenset[int] | None:
     """The ids (a template's ``defs``: the definitions by card id) whose printed definition,
     or its Trap Monster form (query.printed), passes the filter's card terms; None when it
