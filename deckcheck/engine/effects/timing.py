@@ -78,6 +78,8 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
         ids, places = template.fast_set, template.fast_places
     else:
         ids, places = template.effect_set, template.effect_places
+    if not ids:  # no card of the duel has one (a deck of the rules alone, through the layer)
+        return out
     for iid in placed(s, places, player):
         if iid not in ids:
             continue
