@@ -28,7 +28,9 @@ logs keep their format; ``as_action`` turns a JSON list back into the typed acti
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 
 class Choice(NamedTuple):
@@ -102,6 +104,16 @@ class NameChoice(NamedTuple):
 # Actions are immutable, so the rules hand out one shared record per (kind, card) and per
 # zone: a lookup in C instead of a NamedTuple's Python-level constructor at every prompt
 card_choice = lru_cache(maxsize=8192)(CardChoice)
+
+
+@lru_cache(maxsize=16384)
+def shared(cls: type[T], *fields: Any) -> T:
+    """The one shared record of an immutable action or event (``cls`` with ``fields``), for
+    those that recur hundreds of times a duel: a NamedTuple's constructor runs Python code
+    and costs about three times the lookup."""
+    return cls(*fields)
+
+
 ZONE_CHOICES = tuple(ZoneChoice("zone", z) for z in range(8))
 
 Action = Choice | CardChoice | AttackChoice | CardsChoice | ZoneChoice | EffectChoice | NameChoice

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import Action, card_choice
+from deckcheck.engine.actions import Action, card_choice, shared
 from deckcheck.engine.events import DamageEvent, WinEvent
 from deckcheck.engine.query import sameness
 from deckcheck.engine.state import DRAW
@@ -42,7 +42,7 @@ def damage(duel: Duel, player: int, amount: int, kind: str) -> None:
         return
     side = duel.state.sides[player]
     side.lp = max(0, side.lp - amount)
-    duel.emit(DamageEvent("damage", player, amount, kind))
+    duel.emit(shared(DamageEvent, "damage", player, amount, kind))
 
 
 def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:

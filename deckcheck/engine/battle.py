@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt
+from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt, shared
 from deckcheck.engine.base import check_win, damage
 from deckcheck.engine.effects import replace
 from deckcheck.engine.effects.ops import player_flag
@@ -66,7 +66,8 @@ def attack_options(duel: Duel) -> list[Action]:
         twice = c.attacked == s.turn and has_flag(s, iid, "attack_monsters_twice")
         if twice and (not foes or _attacked_directly(s, iid)):
             continue
-        opts.extend(AttackChoice("attack", iid, t) for t in targets)
+        for t in targets:
+            opts.append(shared(AttackChoice, "attack", iid, t))
         if foes and s.lasting and not no_direct and has_flag(s, iid, "direct_attack"):
             opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
@@ -155,7 +156,7 @@ def declared(duel: Duel, f: Frame) -> None:
     c.attacks = c.attacks + 1 if c.attacked == s.turn else 1
     c.attacked = s.turn
     s.battle = Battle(attacker, target, s.sides[1 - tp].field_changes)
-    duel.emit(AttackEvent("attack", tp, attacker, target))
+    duel.emit(shared(AttackEvent, "attack", tp, attacker, target))
     open_window(duel, "attack", "battle_check")
 
 
@@ -411,7 +412,7 @@ def _destroy(duel: Duel, *iids: int, saved: set[int] | frozenset[int] = frozense
         s.cards[iid].destroyed = True
         out.append(iid)
     for iid in out:
-        duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "battle"))
+        duel.emit(shared(MoveEvent, "destroyed", s.cards[iid].ctrl, iid, "battle"))
 
 
 def _survives(s: State, iid: int, use: bool) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine import flow  # noqa: F401  (registers the rules' handlers)
-from deckcheck.engine.actions import Action, Prompt, as_action
+from deckcheck.engine.actions import Action, Prompt, as_action, shared
 from deckcheck.engine.effects import EffectLayer, layer_for
 from deckcheck.engine.events import DECIDE, Decision, Event
 from deckcheck.engine.processor import run
@@ -105,7 +105,7 @@ class Duel:
             action = options[options.index(action)]
         except ValueError:
             raise IllegalAction(f"{action} is not a legal {prompt.kind} action") from None
-        self.state.history.append(Decision(DECIDE, prompt.player, prompt.kind, action))
+        self.state.history.append(shared(Decision, DECIDE, prompt.player, prompt.kind, action))
         self._answer(action)
 
     def _answer(self, action: Action) -> None:

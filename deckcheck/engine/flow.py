@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckcheck.engine import battle, main_phase  # noqa: F401  (their handlers register)
-from deckcheck.engine.actions import FIRST, SECOND, Prompt
+from deckcheck.engine.actions import FIRST, SECOND, Prompt, shared
 from deckcheck.engine.base import check_win, distinct
 from deckcheck.engine.effects.continuous import normal_draws
 from deckcheck.engine.effects.ops import skips
@@ -68,7 +68,7 @@ def turn_start(duel: Duel, f: Frame) -> None:
     s.turn += 1
     for side in s.sides:
         side.summons = 0
-    duel.emit(TurnEvent("turn", s.turn, s.turn_player))
+    duel.emit(shared(TurnEvent, "turn", s.turn, s.turn_player))
     f.step = "draw_phase"
 
 

@@ -7,6 +7,7 @@ Summon; Synchro, Xyz and Link Summons by procedure; then on to the Battle or End
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -23,6 +24,7 @@ from deckcheck.engine.actions import (
     CardsChoice,
     Prompt,
     card_choice,
+    shared,
 )
 from deckcheck.engine.base import distinct
 from deckcheck.engine.battle import attack_options, must_attack
@@ -535,6 +537,12 @@ def tributes(duel: Duel, iid: int, setting: bool = False) -> int:
 
 
 def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
+    return _zone_prompt(player, tuple(zones), iid)
+
+
+@lru_cache(maxsize=4096)
+def _zone_prompt(player: int, zones: tuple[int, ...], iid: int) -> Prompt:
+    # shared, as actions are: prompts are immutable and these recur duel after duel
     return Prompt(player, "zone", tuple(ZONE_CHOICES[z] for z in zones), iid)
 
 
@@ -592,7 +600,7 @@ def summon_placed(duel: Duel, f: Frame) -> None:
     if face_up:
         announce(duel, f, [[iid, zone, how, "attack"]])
         return
-    duel.emit(SummonEvent("summon", tp, iid, zone, how, "set"))
+    duel.emit(shared(SummonEvent, "summon", tp, iid, zone, how, "set"))
     pop(duel, f)
     if s.pending:  # a Tribute's triggers (Sangan) go on a chain before the next action
         open_window(duel, "set")
@@ -605,7 +613,7 @@ def announce(duel: Duel, f: Frame, placed: list[list[object]]) -> None:
     tp = s.turn_player
     if not duel.effects.live:
         for iid, zone, how, pos in placed:
-            duel.emit(SummonEvent("summon", tp, iid, zone, how, pos))  # type: ignore[arg-type]
+            duel.emit(shared(SummonEvent, "summon", tp, iid, zone, how, pos))
         pop(duel, f)
         open_window(duel, "summon")
         return
@@ -653,7 +661,7 @@ def flip_summon(duel: Duel, f: Frame) -> None:
     if duel.effects.live:  # the Flip Summon may be negated first (RC-FLIP-004)
         announce(duel, f, [[iid, c.seq, "flip", "attack"]])
         return
-    duel.emit(CardEvent("flip_summon", s.turn_player, iid))
+    duel.emit(shared(CardEvent, "flip_summon", s.turn_player, iid))
     pop(duel, f)
     open_window(duel, "summon")
 
@@ -664,7 +672,8 @@ def change_position(duel: Duel, f: Frame) -> None:
     iid = f.data["card"]
     c = s.cards[iid]
     c.in_def, c.changed = not c.in_def, s.turn
-    duel.emit(PositionEvent("position", s.turn_player, iid, "defense" if c.in_def else "attack"))
+    position = "defense" if c.in_def else "attack"
+    duel.emit(shared(PositionEvent, "position", s.turn_player, iid, position))
     pop(duel, f)
 
 
@@ -692,7 +701,7 @@ def set_card_placed(duel: Duel, f: Frame) -> None:
         to_pile(duel, szone[zone], GRAVE, "replaced")
     lift(s, iid)
     place_spell(s, iid, tp, zone, False)
-    duel.emit(PlaceEvent("set_card", tp, iid, zone))
+    duel.emit(shared(PlaceEvent, "set_card", tp, iid, zone))
     pop(duel, f)
     if s.pending:  # the replaced Field Spell's triggers (Skull Invitation) before what is next
         open_window(duel, "set")
@@ -944,7 +953,7 @@ def extra_placed(duel: Duel, f: Frame) -> None:
         if alt is not None:
             limits.use(s, tp, iid, alt)
     for m in f.data["materials"]:
-        duel.emit(MaterialEvent("material", tp, m, method))
+        duel.emit(shared(MaterialEvent, "material", tp, m, method))
         if method == "xyz":
             for o in s.cards[m].overlay[:]:  # an Xyz material's own materials move too
                 lift(s, o)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcheck.engine.actions import shared
 from deckcheck.engine.events import CardEvent, MoveEvent, PlayerEvent
 from deckcheck.engine.query import drop_lasting, has_flag
 from deckcheck.engine.state import (
@@ -118,7 +119,7 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     c.prev, c.gen, c.prev_face_up = prev, c.gen + 1, was_up
     if c.d.kind == "token":  # a token that leaves the field ceases to exist (rulebook 3.2.3)
         c.loc, c.face_up = TOKEN_GONE, False
-        duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
+        duel.emit(shared(MoveEvent, "to_" + loc, c.owner, iid, why))
         return
     c.loc = loc
     if loc == GRAVE:
@@ -127,7 +128,7 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
     if loc in (HAND, DECK):
         c.proper = False
     _pile(state, c.owner, loc).append(iid)
-    duel.emit(MoveEvent("to_" + loc, c.owner, iid, why))
+    duel.emit(shared(MoveEvent, "to_" + loc, c.owner, iid, why))
 
 
 def place_monster(
@@ -179,5 +180,5 @@ def draw(duel: Duel, player: int, count: int) -> bool:
         c = state.cards[iid]
         c.loc = HAND
         side.hand.append(iid)
-        duel.emit(CardEvent("draw", player, iid))
+        duel.emit(shared(CardEvent, "draw", player, iid))
     return True

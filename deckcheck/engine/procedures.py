@@ -35,28 +35,35 @@ def fits_groups(
     ``accepted``: for each material, which groups accept it, if already known."""
     rows = accepted or [tuple(g.accepts(d) for g in groups) for d in mats]
     n = len(groups)
-    counts = [0] * n
-    members: list[list[CardDef]] = [[] for _ in range(n)]
+    return _place(0, groups, mats, rows, [0] * n, [[] for _ in range(n)])
 
-    def place(i: int) -> bool:
-        if i == len(mats):
-            for g, c, m in zip(groups, counts, members, strict=True):
-                if c < g.min or (g.relations and not g.related(m)):
-                    return False
-            return True
-        d = mats[i]
-        row = rows[i]
-        for k, g in enumerate(groups):
-            if row[k] and (g.max is None or counts[k] < g.max):
-                counts[k] += 1
-                members[k].append(d)
-                if place(i + 1):
-                    return True
-                counts[k] -= 1
-                members[k].pop()
-        return False
 
-    return place(0)
+def _place(
+    i: int,
+    groups: tuple[GroupSpec, ...],
+    mats: list[CardDef],
+    rows: list[tuple[bool, ...]],
+    counts: list[int],
+    members: list[list[CardDef]],
+) -> bool:
+    """fits_groups' search from material ``i`` on (a function of its own, not a closure:
+    a recursive closure is a reference cycle, left for the garbage collector each call)."""
+    if i == len(mats):
+        for g, c, m in zip(groups, counts, members, strict=True):
+            if c < g.min or (g.relations and not g.related(m)):
+                return False
+        return True
+    d = mats[i]
+    row = rows[i]
+    for k, g in enumerate(groups):
+        if row[k] and (g.max is None or counts[k] < g.max):
+            counts[k] += 1
+            members[k].append(d)
+            if _place(i + 1, groups, mats, rows, counts, members):
+                return True
+            counts[k] -= 1
+            members[k].pop()
+    return False
 
 
 def _link_sum_ok(rating: int, mats: list[CardDef]) -> bool:
