@@ -197,8 +197,11 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     if (
         not no_special
         and side.pendulum_turn != turn
-        and side.szone[low] != EMPTY  # both Pendulum Zones hold a card (a cheap first test)
+        # both Pendulum Zones hold a face-up card (a cheap first test: Set cards do not)
+        and side.szone[low] != EMPTY
         and side.szone[high] != EMPTY
+        and cards[side.szone[low]].face_up
+        and cards[side.szone[high]].face_up
         and pendulum_pool(duel, tp)
     ):
         opts.append(PENDULUM)

@@ -31,7 +31,10 @@ if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
 
 Handler = Callable[["Duel", Frame], Prompt | None]
-HANDLERS: dict[tuple[str, str], Handler] = {}
+# frame kind -> step -> handler: two lookups by string, cheaper than building and hashing
+# a (kind, step) key at each of the thousand steps of a duel
+HANDLERS: dict[str, dict[str, Handler]] = {}
+NO_STEPS: dict[str, Handler] = {}
 
 
 def handles(kind: str, *steps: str) -> Callable[[Handler], Handler]:
@@ -39,7 +42,7 @@ def handles(kind: str, *steps: str) -> Callable[[Handler], Handler]:
 
     def register(fn: Handler) -> Handler:
         for step in steps:
-            HANDLERS[(kind, step)] = fn
+            HANDLERS.setdefault(kind, {})[step] = fn
         return fn
 
     return register
@@ -55,7 +58,7 @@ def run(duel: Duel) -> Prompt | None:
     handlers = HANDLERS
     while s.winner == NO_WINNER:
         f = frames[-1]
-        handler = handlers.get((f.kind, f.step)) or layer.handler(f.kind, f.step)
+        handler = handlers.get(f.kind, NO_STEPS).get(f.step) or layer.handler(f.kind, f.step)
         if handler is None:
             raise RuntimeError(f"no handler for step {f.step!r} of a {f.kind} frame")
         prompt = handler(duel, f)
