@@ -42,6 +42,9 @@ def make_service(db, database_url: str):
     from deckcheck.service.storage import open_storage
     from deckcheck.validation import Checker
 
+    # as Service.build does: the name index is built before any request, not by the first
+    # search (about 1 s here; past the 10 s request timeout on a loaded machine: a 503)
+    db.name_index()
     banlists = BanlistStore.open(include_user=False)
     formats = load_formats()
     return Service(
