@@ -7,7 +7,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.state import DRAW, EMPTY, EXTRA, MZONE, NO_WINNER, OVERLAY, SZONE, TOKEN_GONE
+from deckcheck.engine.state import (
+    BANISHED,
+    DECK,
+    DRAW,
+    EMPTY,
+    EXTRA,
+    GRAVE,
+    HAND,
+    MZONE,
+    NO_WINNER,
+    OVERLAY,
+    SZONE,
+    TOKEN_GONE,
+)
 
 if TYPE_CHECKING:
     from deckcheck.engine.agents import Agent
@@ -100,6 +113,7 @@ def end_problems(duel: Duel) -> list[str]:
     return out
 
 
+PILES = ((DECK, "deck"), (HAND, "hand"), (GRAVE, "grave"), (BANISHED, "banished"), (EXTRA, "extra"))
 LP_CHANGES = {"lp_cost": -1, "lp_lost": -1, "recover": 1}  # damage stops at 0
 
 
@@ -136,9 +150,16 @@ def _cards(duel: Duel) -> list[str]:
     s = duel.state
     out: list[str] = []
     seen: list[int] = []
-    for side in s.sides:
-        for pile in (side.deck, side.hand, side.grave, side.banished, side.extra):
-            seen.extend(pile)
+    for p, side in enumerate(s.sides):
+        for loc, pile in PILES:
+            for i in getattr(side, pile):
+                c = s.cards[i]
+                # a card in a pile is its owner's and says so (the filters' index reads loc)
+                if c.loc != loc or c.owner != p:
+                    out.append(
+                        f"{c.d.name} (#{i}) in player {p}'s {pile} reads {c.loc} of {c.owner}"
+                    )
+                seen.append(i)
         seen.extend(i for i in side.mzone if i != EMPTY)
         seen.extend(i for i in side.szone if i != EMPTY)
     seen.extend(i for i in s.emz if i != EMPTY)

@@ -90,6 +90,24 @@ def test_zero_lp_with_the_duel_going_on_breaks_the_lp_rule(template):
     assert "player 1 has 0 LP and the duel goes on" in problems(duel)
 
 
+def test_a_card_in_a_pile_must_say_so_and_be_its_owners(template):
+    """The filters' index reads a card's ``loc``: a card in a hand that reads "graveyard",
+    or in the other player's hand, is found; as dealt, nothing is."""
+    from deckcheck.engine.state import GRAVE
+
+    duel = Duel.new(template, 3, 0)
+    assert problems(duel) == []
+    s = duel.state
+    first = s.sides[0].hand[0]
+    name = s.cards[first].d.name
+    s.cards[first].loc = GRAVE
+    assert problems(duel) == [f"{name} (#{first}) in player 0's hand reads graveyard of 0"]
+    s.cards[first].loc = "hand"
+    s.sides[0].hand.remove(first)
+    s.sides[1].hand.append(first)
+    assert problems(duel) == [f"{name} (#{first}) in player 1's hand reads hand of 0"]
+
+
 def test_the_campaign_reports_a_log_that_does_not_replay(db, deck_lists, monkeypatch):
     """A log whose damage differs from the duel's: the replay finds it, and the campaign
     names the game."""
