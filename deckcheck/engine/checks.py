@@ -8,16 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckcheck.engine.state import (
-    BANISHED,
-    DECK,
     DRAW,
     EMPTY,
     EXTRA,
-    GRAVE,
-    HAND,
     MZONE,
     NO_WINNER,
     OVERLAY,
+    PILES,
     SZONE,
     TOKEN_GONE,
 )
@@ -113,7 +110,6 @@ def end_problems(duel: Duel) -> list[str]:
     return out
 
 
-PILES = ((DECK, "deck"), (HAND, "hand"), (GRAVE, "grave"), (BANISHED, "banished"), (EXTRA, "extra"))
 LP_CHANGES = {"lp_cost": -1, "lp_lost": -1, "recover": 1}  # damage stops at 0
 
 
@@ -151,7 +147,7 @@ def _cards(duel: Duel) -> list[str]:
     out: list[str] = []
     seen: list[int] = []
     for p, side in enumerate(s.sides):
-        for loc, pile in PILES:
+        for loc, pile in PILES.items():
             for i in getattr(side, pile):
                 c = s.cards[i]
                 # a card in a pile is its owner's and says so (the filters' index reads loc)

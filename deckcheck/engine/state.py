@@ -32,6 +32,8 @@ BANISHED = "banished"
 EXTRA = "extra"
 OVERLAY = "overlay"  # attached to an Xyz monster as material
 TOKEN_GONE = "gone"  # a token that left the field: it no longer exists
+# the piles: each location off the field -> the Side list that holds it
+PILES = {DECK: "deck", HAND: "hand", GRAVE: "grave", BANISHED: "banished", EXTRA: "extra"}
 FIELD_ZONE = 5
 PZONE_BASE = 6  # separate Pendulum Zones (arc-v): spell zones 6 and 7
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.select import few, matches, matching
-from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
+from deckcheck.engine.state import EMPTY, GRAVE, MZONE, PILES, SZONE, State
 
 if TYPE_CHECKING:
     from deckcheck.engine.carddefs.compile import CardDef
@@ -405,10 +405,6 @@ def _highest(s: State, out: list[int], stat: str) -> list[int]:
     value = atk if stat == "atk" else defense
     top = max((value(s, i) for i in out), default=0)
     return [i for i in out if value(s, i) == top]
-
-
-PILES = {"deck": "deck", "hand": "hand", "graveyard": "grave", "banished": "banished"}
-PILES["extra"] = "extra"
 
 
 def placed(s: State, where: Where, player: int | None = None) -> list[int] | range:
