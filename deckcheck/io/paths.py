@@ -8,6 +8,7 @@ User data (updates, imported lists, registrations) lives in the user's data dire
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # deckcheck/, this file is in deckcheck/io/
@@ -33,6 +34,24 @@ def user_data_dir() -> Path:
     env = os.environ.get("DECKCHECK_HOME")
     if env:
         return Path(env)
+    xdg = _xdg_data_home()
+    if xdg is not None:
+        return Path(xdg, "deckcheck")
     from platformdirs import user_data_path
 
     return user_data_path("deckcheck", appauthor=False)
+
+
+def _xdg_data_home() -> str | None:
+    """On Linux, platformdirs' user data folder by the XDG rule: $XDG_DATA_HOME when it is
+    absolute, else ~/.local/share under an absolute $HOME. Importing platformdirs costs a
+    one-deck check about 10 M instructions (issue 15); None leaves every other case
+    (Android, a relative or missing $HOME, other systems) to it."""
+    if sys.platform != "linux" or "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
+        return None
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg.startswith("/"):
+        return xdg
+    if os.environ.get("HOME", "").startswith("/"):
+        return os.path.expanduser("~/.local/share")
+    return None
