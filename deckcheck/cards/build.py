@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from deckcheck.cards.model import Card, Legality, LegalityChange
+from deckcheck.cards.schema import checked_card
 from deckcheck.io.errors import InputError
 
 SUFFIX = " (card)"
@@ -147,7 +148,7 @@ def to_card(rec: dict[str, Any]) -> Card:
     materials = None
     if rec.get("materials"):
         materials = parse_materials(rec["materials"], frames)
-    return Card(
+    card = Card(
         uid=rec["uuid"],
         passcodes=tuple(rec.get("passwords", ())),
         name=rec["name"],
@@ -178,6 +179,7 @@ def to_card(rec: dict[str, Any]) -> Card:
         konami_id=rec.get("konami_id"),
         ygoprodeck_id=rec.get("ygoprodeck_id"),
     )
+    return checked_card(card)
 
 
 def file_digest(path: Path) -> str:
@@ -344,8 +346,8 @@ def cross_check_rule_names(
                      "reason": decision.reason, "source": path.name}
                 )  # fmt: skip
                 if decision.adopt and not same:
-                    cards[at] = card.model_copy(
-                        update={
+                    cards[at] = card.replace(
+                        **{
                             "rule_names": target.name_keys,
                             "rule_names_also_own": decision.also_own,
                         }

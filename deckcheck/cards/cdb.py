@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.model import Card, Kind, Legality, Stat
+from deckcheck.cards.schema import checked_card
 from deckcheck.io.errors import DataError, InputError
 from deckcheck.io.infile import require_file
 
@@ -304,7 +305,7 @@ def to_card(row: Row, passcodes: tuple[int, ...], rule_names: tuple[str, ...] = 
             (name for bit, name in PROPERTY_BITS if row.type & bit), "normal"
         )
     legality = regions(row.ot)
-    return Card(
+    card = Card(
         uid=f"cdb:{passcodes[0]}",
         passcodes=passcodes,
         name=row.name,
@@ -314,6 +315,7 @@ def to_card(row: Row, passcodes: tuple[int, ...], rule_names: tuple[str, ...] = 
         illegal=not legality,
         **facts,
     )
+    return checked_card(card)
 
 
 # --- the whole file ----------------------------------------------------------------------

@@ -96,7 +96,7 @@ def write_snapshot_files(
         claimed: set[int] = set()
         for row_id, item in enumerate(cards, start=1):
             card, aliases = item if isinstance(item, tuple) else (item, ())
-            data = card.model_dump_json(exclude_defaults=True)
+            data = json.dumps(card.record(), ensure_ascii=False, separators=(",", ":"))
             digest.update(data.encode())
             con.execute("INSERT INTO cards VALUES (?, ?, ?)", (row_id, card.uid, data))
             for code in card.passcodes:

@@ -342,9 +342,9 @@ def _merge(groups: list[tuple[_Spec, int, int | None]]) -> tuple[MaterialGroup, 
         group = spec.group(low, high)
         relational = any(t.startswith(("same-", "different-")) for t in group.traits)
         for i, seen in enumerate(out):
-            if not relational and seen.model_copy(update={"min": low, "max": high}) == group:
+            if not relational and seen.replace(min=low, max=high) == group:
                 top = None if seen.max is None or high is None else seen.max + high
-                out[i] = seen.model_copy(update={"min": seen.min + low, "max": top})
+                out[i] = seen.replace(min=seen.min + low, max=top)
                 break
         else:
             out.append(group)

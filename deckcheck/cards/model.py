@@ -1,104 +1,250 @@
-"""The card model: facts only (no effect text), frozen, with the deck-construction identity."""
+"""The card model: facts only (no effect text), frozen, with the deck-construction identity.
+
+Plain classes: making six pydantic classes cost a one-deck check about 15 M instructions at
+import (issue 15). Cards are built from trusted data (the snapshot's rows, ``from_record``)
+or by deckcheck's own importers; the pydantic twin that validates card data from outside
+is ``deckcheck.cards.schema``.
+"""
+
+from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from functools import cached_property
-from typing import Any, Literal, Self, get_origin
-
-from pydantic import BaseModel, ConfigDict
-
-from deckcheck.io.trusted import construct
+from typing import Any, ClassVar, Literal, Self
 
 Kind = Literal["monster", "spell", "trap", "token", "skill"]
 Stat = int | Literal["?"]
 EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
+REQUIRED: Any = object()  # a field's default: none, the field must be given
+_set = object.__setattr__
 
 
-class Frozen(BaseModel):
-    # the schema is built on first validation: a check reads cards with ``from_record``
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+class Facts:
+    """Immutable fields with defaults, given by keyword (``DEFAULTS``: every field, in
+    declaration order, with its default or ``REQUIRED``); compared, shown, pickled and
+    dumped by them, as the pydantic models these were compared, showed and dumped."""
+
+    __slots__ = ()
+    DEFAULTS: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, **values: Any) -> None:  # noqa: ANN401
+        defaults = self.DEFAULTS
+        if len(values.keys() - defaults.keys()):
+            unknown = ", ".join(sorted(values.keys() - defaults.keys()))
+            raise TypeError(f"{type(self).__name__}: no field {unknown}")
+        for name, default in defaults.items():
+            value = values.get(name, default)
+            if value is REQUIRED:
+                raise TypeError(f"{type(self).__name__}: {name} is required")
+            # mutable defaults (the dicts) are copied per object
+            _set(self, name, value.copy() if value is default and type(value) is dict else value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.DEFAULTS)
+
+    def __hash__(self) -> int:  # a TypeError where a field is a dict, as pydantic's
+        return hash((self.__class__, *(getattr(self, name) for name in self.DEFAULTS)))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.DEFAULTS)
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.__class__, self.values())
+
+    def values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.DEFAULTS}
+
+    def replace(self, **update: Any) -> Self:  # noqa: ANN401
+        """A copy with ``update`` applied (not validated, as pydantic's model_copy)."""
+        return type(self)(**{**self.values(), **update})
+
+    def record(self) -> dict[str, Any]:
+        """The fields as JSON data, those equal to their default left out: what pydantic's
+        ``model_dump(mode="json", exclude_defaults=True)`` gave (the snapshot's rows)."""
+        return {
+            name: _json(getattr(self, name))
+            for name, default in self.DEFAULTS.items()
+            if default is REQUIRED or getattr(self, name) != default
+        }
 
 
-class MaterialGroup(Frozen):
+def _rebuild(cls: type[Facts], values: dict[str, Any]) -> Facts:
+    return cls(**values)
+
+
+def _json(value: Any) -> Any:  # noqa: ANN401
+    if isinstance(value, Facts):
+        return value.record()
+    if isinstance(value, tuple | list):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+class MaterialGroup(Facts):
     """One run of materials, e.g. "1+ non-Tuner monsters" or '"Dark Magician"'.
 
-    ``max`` None means no upper bound ("1+"). Filters left None do not restrict.
+    ``max`` None means no upper bound ("1+"). Filters left None do not restrict. Other
+    restrictions in ``traits``: "effect", "fusion", "link", "archetype:Sky Striker",
+    "token-free"...
     """
 
-    min: int = 1
-    max: int | None = 1
-    name: str | None = None
-    tuner: bool | None = None
-    level: int | None = None
-    attribute: str | None = None
-    race: str | None = None
-    # other restrictions: "effect", "fusion", "link", "archetype:Sky Striker", "token-free"...
-    traits: tuple[str, ...] = ()
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "min": 1,
+        "max": 1,
+        "name": None,
+        "tuner": None,
+        "level": None,
+        "attribute": None,
+        "race": None,
+        "traits": (),
+    }
+    __slots__ = tuple(DEFAULTS)
+    min: int
+    max: int | None
+    name: str | None
+    tuner: bool | None
+    level: int | None
+    attribute: str | None
+    race: str | None
+    traits: tuple[str, ...]
 
 
-class Materials(Frozen):
+class Materials(Facts):
     """An Extra Deck monster's printed material requirement, parsed.
 
     ``supported`` False means the line was not understood; the groups are then empty and
     the engine must not summon the card by procedure.
     """
 
+    DEFAULTS: ClassVar[dict[str, Any]] = {"method": REQUIRED, "groups": (), "supported": True}
+    __slots__ = tuple(DEFAULTS)
     method: Literal["fusion", "synchro", "xyz", "link"]
-    groups: tuple[MaterialGroup, ...] = ()
-    supported: bool = True
+    groups: tuple[MaterialGroup, ...]
+    supported: bool
 
 
-class LegalityChange(Frozen):
+class LegalityChange(Facts):
+    DEFAULTS: ClassVar[dict[str, Any]] = {"date": REQUIRED, "status": REQUIRED, "points": None}
+    __slots__ = tuple(DEFAULTS)
     date: date
     status: str
-    points: float | None = None
+    points: float | None
 
 
-class Legality(Frozen):
+class Legality(Facts):
+    DEFAULTS: ClassVar[dict[str, Any]] = {"status": REQUIRED, "points": None, "history": ()}
+    __slots__ = tuple(DEFAULTS)
     status: str
-    points: float | None = None
-    history: tuple[LegalityChange, ...] = ()
+    points: float | None
+    history: tuple[LegalityChange, ...]
 
 
-class Card(Frozen):
-    """A card's facts. ``uid`` identifies cards that have no passcode (tokens, skills)."""
+class Card(Facts):
+    """A card's facts. ``uid`` identifies cards that have no passcode (tokens, skills).
 
+    ``name_keys`` and ``is_extra_deck_monster`` are worked out from the fields when the
+    card is made (the checks read them for every card of every deck).
+    """
+
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "uid": REQUIRED,
+        "passcodes": (),
+        "name": REQUIRED,
+        "names": {},
+        "kind": REQUIRED,
+        "attribute": None,
+        "race": None,
+        "frames": (),
+        "classifications": (),
+        "abilities": (),
+        "level": None,
+        "rank": None,
+        "link_arrows": (),
+        "scale": None,
+        "atk": None,
+        "defense": None,
+        "cannot_normal_summon": False,
+        "materials": None,
+        "spell_property": None,
+        "rule_names": (),
+        "rule_names_also_own": False,
+        "effect_name_changes": (),
+        "legality": {},
+        "release": {},
+        "archetypes": (),
+        "illegal": False,
+        "skill_character": None,
+        "konami_id": None,
+        "ygoprodeck_id": None,
+    }
+    __slots__ = (*DEFAULTS, "name_keys", "is_extra_deck_monster")
     uid: str
-    passcodes: tuple[int, ...] = ()
+    passcodes: tuple[int, ...]
     name: str
-    names: dict[str, str] = {}
+    names: dict[str, str]
     kind: Kind
-    attribute: str | None = None
-    race: str | None = None
-    frames: tuple[str, ...] = ()
-    classifications: tuple[str, ...] = ()
-    abilities: tuple[str, ...] = ()
-    level: int | None = None
-    rank: int | None = None
-    link_arrows: tuple[str, ...] = ()
-    scale: int | None = None
-    atk: Stat | None = None
-    defense: Stat | None = None
-    cannot_normal_summon: bool = False
-    materials: Materials | None = None
-    spell_property: str | None = None
-    rule_names: tuple[str, ...] = ()
-    rule_names_also_own: bool = False
-    effect_name_changes: tuple[str, ...] = ()
-    legality: dict[str, Legality] = {}
-    release: dict[str, date] = {}
-    archetypes: tuple[str, ...] = ()
-    illegal: bool = False
-    skill_character: str | None = None
-    konami_id: int | None = None
-    ygoprodeck_id: int | None = None
+    attribute: str | None
+    race: str | None
+    frames: tuple[str, ...]
+    classifications: tuple[str, ...]
+    abilities: tuple[str, ...]
+    level: int | None
+    rank: int | None
+    link_arrows: tuple[str, ...]
+    scale: int | None
+    atk: Stat | None
+    defense: Stat | None
+    cannot_normal_summon: bool
+    materials: Materials | None
+    spell_property: str | None
+    rule_names: tuple[str, ...]
+    rule_names_also_own: bool
+    effect_name_changes: tuple[str, ...]
+    legality: dict[str, Legality]
+    release: dict[str, date]
+    archetypes: tuple[str, ...]
+    illegal: bool
+    skill_character: str | None
+    konami_id: int | None
+    ygoprodeck_id: int | None
+    # worked out from the fields
+    name_keys: tuple[str, ...]
+    is_extra_deck_monster: bool
+
+    def __init__(self, **values: Any) -> None:  # noqa: ANN401
+        super().__init__(**values)
+        # the names this card has for deck construction (rulebook 1.2.1.1): a rule name
+        # ("always treated as X") replaces the printed name unless the card also keeps its
+        # own ("also always treated as"); names taken by effect are not included
+        if not self.rule_names:
+            keys: tuple[str, ...] = (self.name,)
+        elif self.rule_names_also_own:
+            keys = (self.name, *self.rule_names)
+        else:
+            keys = self.rule_names
+        _set(self, "name_keys", keys)
+        extra = self.kind == "monster" and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
+        _set(self, "is_extra_deck_monster", extra)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Self:
-        """The card a snapshot row holds (``model_dump_json`` of a validated Card, read by
-        ``json.loads``), built without validation: the tuples, dates, floats and nested
-        models validation would give, from data that was valid when written (a test
-        compares the two on every card of the bundled snapshot)."""
+    def from_record(cls, record: Mapping[str, Any]) -> Self:
+        """The card a snapshot row holds (``record()`` of a card, as JSON, read by
+        ``json.loads``): the tuples, dates, floats and nested facts back from JSON's lists,
+        strings and numbers (a test compares the result with validation by the pydantic
+        twin on every card of the bundled snapshot)."""
         values = dict(record)
         for name in _TUPLE_FIELDS.intersection(values):
             values[name] = tuple(values[name])
@@ -108,36 +254,11 @@ class Card(Frozen):
             values["legality"] = {k: _legality(v) for k, v in values["legality"].items()}
         if "release" in values:
             values["release"] = {k: date.fromisoformat(v) for k, v in values["release"].items()}
-        return construct(cls, values)
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update`` applied. The values cached from fields (name keys, Extra
-        Deck or not) are dropped from the copy: pydantic would carry them over stale."""
-        copied = super().model_copy(update=update, deep=deep)
-        for name in ("name_keys", "is_extra_deck_monster"):
-            copied.__dict__.pop(name, None)
-        return copied
+        return cls(**values)
 
     @property
     def passcode(self) -> int | None:
         return self.passcodes[0] if self.passcodes else None
-
-    @cached_property
-    def name_keys(self) -> tuple[str, ...]:
-        """The names this card has for deck construction (rulebook 1.2.1.1).
-
-        A rule name ("always treated as X") replaces the printed name unless the card also
-        keeps its own ("also always treated as"). Names taken by effect are not included.
-        """
-        if not self.rule_names:
-            return (self.name,)
-        if self.rule_names_also_own:
-            return (self.name, *self.rule_names)
-        return self.rule_names
-
-    @cached_property
-    def is_extra_deck_monster(self) -> bool:
-        return self.kind == "monster" and not EXTRA_DECK_FRAMES.isdisjoint(self.frames)
 
     @property
     def is_pendulum(self) -> bool:
@@ -190,23 +311,21 @@ class Card(Frozen):
         return f"{' '.join(parts)} Monster (Level {self.level})"
 
 
-_TUPLE_FIELDS = frozenset(
-    name for name, field in Card.model_fields.items() if get_origin(field.annotation) is tuple
-)
+_TUPLE_FIELDS = frozenset(name for name, value in Card.DEFAULTS.items() if value == ())
 
 
 def _materials(record: dict[str, Any]) -> Materials:
     values = dict(record)
     if "groups" in values:
         values["groups"] = tuple(_group(group) for group in values["groups"])
-    return construct(Materials, values)
+    return Materials(**values)
 
 
 def _group(record: dict[str, Any]) -> MaterialGroup:
     values = dict(record)
     if "traits" in values:
         values["traits"] = tuple(values["traits"])
-    return construct(MaterialGroup, values)
+    return MaterialGroup(**values)
 
 
 def _legality(record: dict[str, Any]) -> Legality:
@@ -215,11 +334,11 @@ def _legality(record: dict[str, Any]) -> Legality:
         values["points"] = float(values["points"])
     if "history" in values:
         values["history"] = tuple(_change(change) for change in values["history"])
-    return construct(Legality, values)
+    return Legality(**values)
 
 
 def _change(record: dict[str, Any]) -> LegalityChange:
     values = {**record, "date": date.fromisoformat(record["date"])}
     if values.get("points") is not None:
         values["points"] = float(values["points"])
-    return construct(LegalityChange, values)
+    return LegalityChange(**values)

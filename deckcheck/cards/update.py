@@ -367,7 +367,7 @@ def _merged_legality(new: dict[str, Legality], old: dict[str, Legality]) -> dict
             out[fmt] = now
             continue
         points = now.points if now.points is not None else before.points
-        out[fmt] = before.model_copy(update={"status": now.status, "points": points})
+        out[fmt] = before.replace(status=now.status, points=points)
     return out
 
 
@@ -386,8 +386,8 @@ def merge(new: Card, old: Card | None, free: frozenset[int] = frozenset()) -> Ca
         materials = old.materials
     rule_names = old.rule_names or new.rule_names
     extra = tuple(c for c in old.passcodes if c in free and c not in new.passcodes)
-    return new.model_copy(
-        update={
+    return new.replace(
+        **{
             "uid": old.uid,
             "passcodes": new.passcodes + extra,
             "names": {**old.names, **new.names},

@@ -17,7 +17,7 @@ COPIES = {0: "no copies", 1: "1 copy"}
 
 def card_facts(card: Card) -> dict[str, Any]:
     """The card's facts as JSON data, its data's own legality record under ``RECORDED``."""
-    data = card.model_dump(mode="json", exclude_defaults=True)
+    data = card.record()
     if "legality" in data:
         data[RECORDED] = data.pop("legality")
     return data

@@ -39,7 +39,7 @@ def test_resolution_policies_on_the_real_source():
 
 def test_snapshot_holds_no_effect_text(db):
     card = db.find("Pot of Greed")
-    dumped = card.model_dump_json()
+    dumped = json.dumps(card.record())
     assert "draw" not in dumped.lower()
     assert db.find("Decode Talker").materials.method == "link"
 

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
-from deckcheck.cards.model import Card
+from deckcheck.cards.model import REQUIRED, Card, Legality, LegalityChange, MaterialGroup, Materials
+from deckcheck.cards.schema import (
+    CardModel,
+    LegalityChangeModel,
+    LegalityModel,
+    MaterialGroupModel,
+    MaterialsModel,
+    checked_card,
+)
 
 
 @pytest.mark.parametrize(
@@ -38,37 +47,76 @@ def test_a_copy_works_its_names_out_again(db):
     # name keys are cached on first use; a copy with other names must not keep them
     harpie = db.find("Harpie Lady 1")
     assert harpie.name_keys == ("Harpie Lady",) and not harpie.is_extra_deck_monster
-    plain = harpie.model_copy(update={"rule_names": ()})
+    plain = harpie.replace(rule_names=())
     assert plain.name_keys == ("Harpie Lady 1",)
     assert harpie.name_keys == ("Harpie Lady",)
-    fusion = harpie.model_copy(update={"frames": ("fusion",)})
+    fusion = harpie.replace(frames=("fusion",))
     assert fusion.is_extra_deck_monster
 
 
 def test_cards_read_without_validation_equal_validated_ones(db):
     # CardDB builds cards with from_record; every bundled card must come out as validating
-    # the same row would make it: values and types (JSON tells 1 from 1.0), fields set
+    # the same row with the pydantic twin would make it, and dump back to the same row
+    # (JSON tells 1 from 1.0), as the twin does
     import json
 
     rows = db._query("SELECT data FROM cards", ())
     assert len(rows) == db.manifest["cards"]
     for (data,) in rows:
-        fast, checked = Card.from_record(json.loads(data)), Card.model_validate_json(data)
+        fast, checked = Card.from_record(json.loads(data)), checked_card(json.loads(data))
         assert fast == checked, checked.name
-        # dumped: the fields set, and 1 against 1.0 (equal as values)
-        assert fast.model_dump_json(exclude_unset=True) == data, checked.name
-        assert checked.model_dump_json(exclude_unset=True) == data, checked.name
+        assert json.dumps(fast.record(), ensure_ascii=False, separators=(",", ":")) == data
+        twin = CardModel.model_validate_json(data)
+        assert twin.model_dump_json(exclude_defaults=True) == data, checked.name
 
 
-def test_reading_a_card_builds_no_schema():
-    # a one-deck check must not pay for the Card schema (bench/README.md, issue 15)
+def test_the_twin_has_the_model_fields():
+    # deckcheck.cards.schema validates what the plain classes hold: same fields, same order,
+    # same defaults
+    pairs = [
+        (Card, CardModel),
+        (Materials, MaterialsModel),
+        (MaterialGroup, MaterialGroupModel),
+        (Legality, LegalityModel),
+        (LegalityChange, LegalityChangeModel),
+    ]
+    for plain, twin in pairs:
+        fields = {
+            name: REQUIRED if info.is_required() else info.default
+            for name, info in twin.model_fields.items()
+        }
+        assert list(fields) == list(plain.DEFAULTS), plain.__name__
+        assert fields == plain.DEFAULTS, plain.__name__
+
+
+def test_outside_data_is_validated():
+    assert checked_card({"uid": "x", "name": "X", "kind": "monster", "level": "4"}).level == 4
+    with pytest.raises(ValidationError):
+        checked_card({"uid": "x", "name": "X", "kind": "dragon"})
+    with pytest.raises(ValidationError):
+        checked_card({"uid": "x", "name": "X", "kind": "spell", "colour": "green"})
+
+
+def test_a_card_is_frozen_and_copied_by_its_fields(db):
+    import pickle
+
+    card = db.find("Decode Talker")
+    with pytest.raises(AttributeError):
+        card.name = "Encode Talker"  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(card)) == card
+    assert card.replace(names={}) != card and card.replace() == card
+    assert repr(card).startswith("Card(uid=")
+
+
+def test_reading_a_card_builds_no_pydantic_model():
+    # a one-deck check must not pay for making pydantic classes (bench/README.md, issue 15)
     import subprocess
     import sys
 
     code = (
-        "from deckcheck.cards.db import CardDB; from deckcheck.cards.model import Card; "
+        "import sys; from deckcheck.cards.db import CardDB; "
         "card = CardDB.open().get(89631139); assert card.name == 'Blue-Eyes White Dragon'; "
-        "print(Card.__pydantic_complete__)"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'platformdirs'}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "[]"
