@@ -7,13 +7,14 @@ the rules that run because the deck concerns them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from deckcheck.banlist.model import Banlist
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.cards.db import CardDB
 from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Section
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from deckcheck.validation.rule import Rule
 
 _passcode = attrgetter("passcode")
+_NAMED = ("passcodes named",)  # the key of passcodes_named's answers in the shared cache
+MAX_NAMED = 4096
 T = TypeVar("T")
 
 
@@ -134,6 +137,38 @@ class Context:
                     else:
                         per[code] = per.get(code, 0) + n
         return counts
+
+    def name_counts_of(self, keys: Iterable[str]) -> dict[str, dict[int, int]]:
+        """``name_counts`` for these keys (at least): the same copies in the same order,
+        from each name's passcodes in the card data rather than a pass over the deck."""
+        found = self.__dict__.get("name_counts")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        cards = self.cards
+        main, extra, side = self.section_counts.values()
+        counts: dict[str, dict[int, int]] = {}
+        for key in keys:  # loops, not comprehensions: each of those is a call on 3.11
+            per = counts[key] = {}
+            for code in self.passcodes_named(key):
+                if code in cards:
+                    per[code] = main.get(code, 0) + extra.get(code, 0) + side.get(code, 0)
+            if len(per) > 1:  # the order the deck first has them in, as in name_counts
+                order = list(cards)
+                counts[key] = {code: per[code] for code in sorted(per, key=order.index)}
+        return counts
+
+    def passcodes_named(self, key: str) -> tuple[int, ...]:
+        """Every passcode of every card whose name keys include ``key`` (kept across
+        checks, at most MAX_NAMED names)."""
+        known = self.cache.get(_NAMED)
+        if known is None:
+            known = self.cache[_NAMED] = BoundedCache(MAX_NAMED)
+        found = known.get(key)
+        if found is None:
+            cards = self.db.with_name_key(key)  # by normalised name: keep the exact key's
+            found = tuple(c for card in cards if key in card.name_keys for c in card.passcodes)
+            known[key] = found
+        return found  # type: ignore[no-any-return]
 
     @cached
     def distinct_names(self) -> list[tuple[str, dict[int, int]]]:

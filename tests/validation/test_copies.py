@@ -10,7 +10,9 @@ import pytest
 
 from deckcheck.validation import Checker
 
-from .helpers import PLAIN, deck
+from .helpers import PLAIN, code, deck
+
+APOLLOUSA = "Apollousa, Bow of the Goddess"
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +104,31 @@ def test_name_changed_by_effect_counts_separately(db, checker):
     assert any("only through its own effect" in n and "1.2.1.1" in n for n in report.notes)
     bad = checker.check(deck(db, ["Cyber Dragon Zwei"] * 4), "plain")
     assert [v.name for v in copy_violations(bad)] == ["Cyber Dragon Zwei"]
+
+
+def test_name_counts_of_some_names_are_name_counts_entry_for_entry(db, checker):
+    """What the status rule reads for the names over their limit (``name_counts_of``, from
+    the card data's passcodes of each name) is ``name_counts`` (a pass over the deck), in
+    the same order: names by rule (Harpie Lady 1, 2 are always Harpie Lady), artworks of
+    one card (Apollousa's two passcodes, the later one first), sections apart."""
+    from deckcheck.decks.codecs import load_deck
+    from tests.conftest import DECKS
+
+    mixed = deck(
+        db,
+        main=["Harpie Lady 2", "Harpie Lady", "Pot of Duality"],
+        extra=[4280259, 4280258],
+        side=["Harpie Lady 1", "Harpie Lady 2", 4280259],
+    )
+    decks = [mixed, *(load_deck(str(p), db) for p in sorted(DECKS.glob("*.ydk")))]
+    for one in decks:
+        whole = checker.context(one, "plain").name_counts
+        keys = list(whole)
+        some = checker.context(one, "plain").name_counts_of(keys)  # a fresh context
+        assert [(k, list(some[k].items())) for k in keys] == [
+            (k, list(whole[k].items())) for k in keys
+        ]
+    mixed_counts = checker.context(mixed, "plain").name_counts_of(["Harpie Lady", APOLLOUSA])
+    harpies = [code(db, "Harpie Lady 2"), code(db, "Harpie Lady"), code(db, "Harpie Lady 1")]
+    assert list(mixed_counts["Harpie Lady"].items()) == list(zip(harpies, [2, 1, 1], strict=True))
+    assert list(mixed_counts[APOLLOUSA].items()) == [(4280259, 2), (4280258, 1)]

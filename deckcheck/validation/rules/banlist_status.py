@@ -64,23 +64,30 @@ def statuses(ctx: Context) -> Iterator[Violation]:
     if banlist is None or banlist.whitelist and not banlist.entries:
         return
     known = known_limits(ctx)
-    # every name key counts; one card with two names is reported once, at its strictest
-    strictest: dict[tuple[tuple[int, int], ...], tuple[int, str]] = {}
+    over: dict[str, int] = {}  # the names over their status's limit, with it
     for key, total in ctx.name_totals.items():
         limit = known[key] if key in known else name_limit(ctx, key, known)
         if limit is None or limit >= 3:
             continue
         if limit == 0 or total > limit:
-            signature = tuple(sorted(ctx.name_counts[key].items()))
-            if signature not in strictest or limit < strictest[signature][0]:
-                strictest[signature] = (limit, key)
+            over[key] = limit
+    if not over:
+        return
+    name_counts = ctx.name_counts_of(over.keys())
+    # every name key counts; one card with two names is reported once, at its strictest.
+    # A passcode's copies are the deck's whatever the name, so names over the same passcodes
+    # have the same counts (in the same order)
+    strictest: dict[tuple[int, ...], tuple[int, str]] = {}
+    for key, limit in over.items():
+        signature = tuple(name_counts[key])
+        if signature not in strictest or limit < strictest[signature][0]:
+            strictest[signature] = (limit, key)
+    totals = ctx.name_totals
     for limit, key in strictest.values():
-        counts = ctx.name_counts[key]
-        total = sum(counts.values())
-        if limit == 0 or total > limit:
-            rule = FORBIDDEN if limit == 0 else LIMITED
-            work = partial(_status_detail, ctx, key, counts, limit)
-            yield rule.later(work, cards=sorted(counts), name=key, count=total, limit=limit)
+        counts = name_counts[key]
+        rule = FORBIDDEN if limit == 0 else LIMITED
+        work = partial(_status_detail, ctx, key, counts, limit)
+        yield rule.later(work, cards=sorted(counts), name=key, count=totals[key], limit=limit)
 
 
 def _status_detail(ctx: Context, key: str, counts: dict[int, int], limit: int) -> dict[str, Any]:
