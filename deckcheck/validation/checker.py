@@ -146,9 +146,11 @@ class Checker:
                 deck.source, sizes["main"], sizes["extra"], sizes["side"], deck.digest(scan.counts)
             )
         else:  # the counts are the scan's own, so the digest stays the deck's as checked
-            digest = partial(digest_of, scan.counts)
-            info = DeckInfo.later(deck.source, sizes["main"], sizes["extra"], sizes["side"], digest)
-        valid = not any(v.severity == "error" for v in violations)
+            counts = (scan.counts,)
+            info = DeckInfo.later(
+                deck.source, sizes["main"], sizes["extra"], sizes["side"], digest_of, counts
+            )
+        valid = not violations or not any(v.severity == "error" for v in violations)
         if scan.mask & day.table.renames:
             notes = partial(_notes, [*deck.notices], ctx)
             return Report(info, day.info, self._card_data, valid, violations, later_notes=notes)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import date
-from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -209,8 +208,9 @@ class Context:
         """A violation of ``rule`` by one card of the deck; its first line is looked for
         when first read."""
         return rule.later(
-            partial(self._at_first_line, message, used.codes),
-            cards=sorted(set(used.codes)),
+            self._at_first_line,
+            (message, used.codes),
+            sorted(set(used.codes)),
             name=used.card.name,
             count=used.count,
             section=used.section,

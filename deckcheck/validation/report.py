@@ -24,7 +24,10 @@ LATER = object()  # a field that the pending work gives
 
 class Later(Record):
     """A record some of whose fields are worked out on first read: those slots stay unset
-    (so reading one reaches ``__getattr__``) until ``_later`` fills them all at once."""
+    (so reading one reaches ``__getattr__``) until ``_later`` fills them all at once.
+
+    ``_later`` is (work, args, names): ``work(*args)`` gives the fields ``names`` (a tuple
+    of arguments costs less to make per check than a ``functools.partial``)."""
 
     __slots__ = ("_later",)
     DEFAULTS: ClassVar[dict[str, Any]] = {}
@@ -36,24 +39,13 @@ class Later(Record):
         if later is None:
             raise AttributeError(name)
         self._later = None
-        work, names = later
-        values = work()
+        work, args, names = later
+        values = work(*args)
         defaults = self.DEFAULTS
         for key in names:
             value = values[key] if key in values else defaults[key]
             setattr(self, key, list(value) if value.__class__ is list else value)
         return getattr(self, name)
-
-    @classmethod
-    def pending(
-        cls, given: dict[str, Any], work: Callable[[], dict[str, Any]], names: tuple[str, ...]
-    ) -> Any:  # noqa: ANN401 (an instance of cls)
-        """An instance with the fields ``given``; ``work()`` gives the fields ``names``."""
-        found = cls.__new__(cls)
-        for key, value in given.items():
-            setattr(found, key, value)
-        found._later = (work, names)
-        return found
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (a batch's worker processes) with every field worked out."""
@@ -124,7 +116,8 @@ class Violation(Later):
         rule: str,
         code: str,
         severity: str,
-        work: Callable[[], dict[str, Any]],
+        work: Callable[..., dict[str, Any]],
+        args: tuple[Any, ...],
         cards: list[int],
         section: str | None = None,
         name: str | None = None,
@@ -132,8 +125,8 @@ class Violation(Later):
         limit: float | None = None,
         line: int | None | object = LATER,
     ) -> Violation:
-        """A violation with these fields; ``work()`` gives its message, and its line when
-        ``line`` is LATER, when one of them is first read."""
+        """A violation with these fields; ``work(*args)`` gives its message, and its line
+        when ``line`` is LATER, when one of them is first read."""
         found = cls.__new__(cls)
         found.rule = rule
         found.code = code
@@ -144,10 +137,10 @@ class Violation(Later):
         found.count = count
         found.limit = limit
         if line is LATER:
-            found._later = (work, _MESSAGE_LINE)
+            found._later = (work, args, _MESSAGE_LINE)
         else:
             found.line = line
-            found._later = (work, _MESSAGE)
+            found._later = (work, args, _MESSAGE)
         return found
 
     def as_json(self) -> dict[str, Any]:
@@ -191,14 +184,29 @@ class DeckInfo(Later):
 
     @classmethod
     def later(
-        cls, source: str, main: int, extra: int, side: int, digest: Callable[[], str]
+        cls,
+        source: str,
+        main: int,
+        extra: int,
+        side: int,
+        digest: Callable[..., str],
+        args: tuple[Any, ...],
     ) -> DeckInfo:
-        given = {"source": source, "main": main, "extra": extra, "side": side}
-        return cls.pending(given, _digest_field(digest), ("digest",))  # type: ignore[no-any-return]
+        """``digest(*args)`` gives the digest when it is first read."""
+        found = cls.__new__(cls)
+        found.source = source
+        found.main = main
+        found.extra = extra
+        found.side = side
+        found._later = (_digest_field, (digest, args), _DIGEST)
+        return found
 
 
-def _digest_field(digest: Callable[[], str]) -> Callable[[], dict[str, Any]]:
-    return lambda: {"digest": digest()}
+_DIGEST = ("digest",)
+
+
+def _digest_field(digest: Callable[..., str], args: tuple[Any, ...]) -> dict[str, Any]:
+    return {"digest": digest(*args)}
 
 
 class FormatInfo(Record):
@@ -248,7 +256,7 @@ class Report(Later):
             self._later = None
             self.notes = [] if notes is None else notes
         else:
-            self._later = (_notes_field(later_notes), ("notes",))
+            self._later = (_notes_field, (later_notes,), _NOTES)
 
     def replaced(self, **fields: Any) -> Report:  # noqa: ANN401
         """A copy with ``fields`` changed (the others as read from this report)."""
@@ -276,5 +284,8 @@ class Report(Later):
         }
 
 
-def _notes_field(notes: Callable[[], list[str]]) -> Callable[[], dict[str, Any]]:
-    return lambda: {"notes": notes()}
+_NOTES = ("notes",)
+
+
+def _notes_field(notes: Callable[[], list[str]]) -> dict[str, Any]:
+    return {"notes": notes()}

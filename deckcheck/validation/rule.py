@@ -42,7 +42,8 @@ class Rule(Frozen):
 
     def later(
         self,
-        work: Callable[[], dict[str, Any]],
+        work: Callable[..., dict[str, Any]],
+        args: tuple[Any, ...],
         cards: list[int],
         *,
         section: str | None = None,
@@ -51,10 +52,20 @@ class Rule(Frozen):
         limit: float | None = None,
         line: int | None | object = LATER,
     ) -> Violation:
-        """A violation with its verdict (cards, name, count, ...) at once; ``work()`` gives
-        its message, and its first line unless ``line`` is given, when first read."""
+        """A violation with its verdict (cards, name, count, ...) at once; ``work(*args)``
+        gives its message, and its first line unless ``line`` is given, when first read."""
         return Violation.later(
-            self.slug, self.code, self.severity, work, cards, section, name, count, limit, line
+            self.slug,
+            self.code,
+            self.severity,
+            work,
+            args,
+            cards,
+            section,
+            name,
+            count,
+            limit,
+            line,
         )
 
 

@@ -11,6 +11,7 @@ and says which units the deck concerns; the units then run only where they may s
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcheck.cards.cache import BoundedCache
@@ -74,6 +75,9 @@ class Table:
         self.always = sum(b for b, u in zip(bits, units, strict=True) if not u.screened)
         self.renames = 1 << len(units)  # a card whose name changes by effect (a note)
         self.ordered = list(zip(bits, units, strict=True))
+        # the finds of the units a mask says run, in report order (few masks occur)
+        self.finds: BoundedCache[int, list[Callable[[Context], Iterable[Violation]]]]
+        self.finds = BoundedCache(MAX_ENTRIES)
 
     def entry(self, code: int) -> Entry | None:
         """The passcode's entry, worked out on first sight (unknown passcodes are kept
@@ -146,8 +150,10 @@ class Table:
         for bit, screen in self.deck_screens:
             if not mask & bit and screen(ctx):
                 mask |= bit
+        finds = self.finds.get(mask)
+        if finds is None:
+            finds = self.finds[mask] = [unit.find for bit, unit in self.ordered if mask & bit]
         found: list[Violation] = []
-        for bit, unit in self.ordered:
-            if mask & bit:
-                found.extend(unit.find(ctx))
+        for find in finds:
+            found.extend(find(ctx))
         return found

@@ -9,7 +9,6 @@ name by rule).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
 from deckcheck.banlist.model import STATUS_BY_LIMIT
@@ -86,8 +85,14 @@ def statuses(ctx: Context) -> Iterator[Violation]:
     for limit, key in strictest.values():
         counts = name_counts[key]
         rule = FORBIDDEN if limit == 0 else LIMITED
-        work = partial(_status_detail, ctx, key, counts, limit)
-        yield rule.later(work, cards=sorted(counts), name=key, count=totals[key], limit=limit)
+        yield rule.later(
+            _status_detail,
+            (ctx, key, counts, limit),
+            sorted(counts),
+            name=key,
+            count=totals[key],
+            limit=limit,
+        )
 
 
 def _status_detail(ctx: Context, key: str, counts: dict[int, int], limit: int) -> dict[str, Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
 from deckcheck.cards.model import Card
@@ -53,8 +52,8 @@ def find(ctx: Context) -> Iterator[Violation]:
         counts = ctx.name_counts[key]
         if (key, counts) not in ctx.distinct_names:
             continue
-        work = partial(_detail, ctx, key, counts, total, limit)
-        yield COPY_LIMIT.later(work, cards=sorted(counts), name=key, count=total, limit=limit)
+        args = (ctx, key, counts, total, limit)
+        yield COPY_LIMIT.later(_detail, args, sorted(counts), name=key, count=total, limit=limit)
 
 
 def _detail(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
 from deckcheck.cards.model import Card
@@ -44,8 +43,7 @@ def _unknown(
         copies = f" ({len(found)} copies)" if len(found) > 1 else ""
         where = dict(section=section, count=len(found), line=min(lines) if lines else None)
         if isinstance(key, int):
-            work = partial(_passcode_message, ctx, key, copies)
-            yield UNKNOWN_CARD.later(work, cards=[key], **where)
+            yield UNKNOWN_CARD.later(_passcode_message, (ctx, key, copies), [key], **where)
         else:
             hints = ctx.db.suggest(key)
             hint = f"; did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
