@@ -43,6 +43,9 @@ class Monster(Strict):
         Literal["normal", "tribute", "set", "special", "synchro", "xyz", "link", "fusion", "ritual"]
         | None
     ) = None
+    # Special Summoned from the Extra Deck: always so for Extra Deck monsters; a Pendulum
+    # monster from the face-up Extra Deck says true
+    from_extra: StrictBool | None = None
     attacked: StrictBool = False
     changed_position: StrictBool = False
 

@@ -287,6 +287,16 @@ class Setup:
             c.placed = state.turn
         if info.get("summon"):
             c.summon = info["summon"]
+        # an Extra Deck monster on the field came from the Extra Deck unless the scenario
+        # says otherwise (revived from the GY); a Pendulum monster says so with from_extra
+        from_extra = info.get("from_extra")
+        if from_extra is None:
+            from_extra = d.extra
+        elif from_extra and not (d.extra or d.pendulum):
+            raise self.error(f"{d.name}: only Extra Deck and Pendulum monsters come from there")
+        if from_extra:
+            c.prev = EXTRA
+            c.summon = c.summon or d.method or "special"
         if info.get("attacked"):
             c.attacked, c.attacks = state.turn, 1
         if info.get("changed_position"):
