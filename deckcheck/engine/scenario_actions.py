@@ -73,6 +73,13 @@ class Act:
             raise Refused(f"{what} is not among the legal options: {self.show(prompt)}")
         self.duel.apply_action(action)
 
+    def selection(self) -> tuple[int, object, object, str]:
+        """Which selection the engine asks now: its frame, the chain link and operation
+        it belongs to, the prompt's kind."""
+        f = self.duel.state.frames[-1]
+        p = self.duel.prompt
+        return id(f), f.data.get("i"), f.data.get("k"), p.kind if p is not None else ""
+
     def show(self, prompt: Prompt) -> str:
         from deckcheck.engine.describe import describe_action
 
@@ -382,12 +389,16 @@ class Act:
         duel = self.duel
         p = self.prompt("select", "zone", "position", "target")
         if p.kind in ("select", "target"):
+            asking = self.selection()
             for ref in as_list(self.act.get("cards"), "cards", self.r):
                 p = self.prompt("select", "target")
+                asking = self.selection()
                 where = [a.card for a in p.options if isinstance(a, CardChoice)]
                 self.choose(p, self.card_option(p, "pick", ref, where), f"choose {ref}")
+            # the cards listed are all of this selection: end it where it may end, but not
+            # the next one (a zero-minimum selection is answered by its own action)
             p2 = duel.prompt
-            if p2 is not None and p2.kind == p.kind and DONE in p2.options:
+            if p2 is not None and DONE in p2.options and self.selection() == asking:
                 duel.apply_action(DONE)
         elif p.kind == "zone":
             self.zone()
