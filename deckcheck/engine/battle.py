@@ -439,10 +439,13 @@ def _spared(s: State, iid: int, use: bool = True) -> bool:
 @handles("battle", "ds_end")
 def ds_end(duel: Duel, f: Frame) -> None:
     """End of the damage step: monsters destroyed by battle go to the Graveyard (or, for
-    Pendulum monsters, face-up to the Extra Deck)."""
+    Pendulum monsters, face-up to the Extra Deck); then the next attack, or the End Step
+    if an effect ended the Battle Phase during this Damage Step."""
     duel.emit(phase_event("step", "damage_end"))
     _battle_over(duel)
-    open_window(duel, "damage_end", "battle_step")
+    open_window(
+        duel, "damage_end", "battle_end" if f.data.pop("end_battle", False) else "battle_step"
+    )
 
 
 def _battle_over(duel: Duel) -> None:

@@ -2207,13 +2207,19 @@ def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
 
 @verb("end_battle_phase")
 def end_battle_phase(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
-    """The Battle Phase goes to its End Step (RC-TURN-017)."""
+    """The Battle Phase goes to its End Step (RC-TURN-017; 002:3328). In the Damage Step
+    the battle stops (no damage calculation if it has not happened) and the Damage Step
+    still ends: the monsters destroyed by battle leave then (battle.ds_end)."""
     s = duel.state
+    b = s.battle
     for f in s.frames:
         if f.kind == "battle":
-            f.step = "battle_end"
-            if s.battle is not None:
-                s.battle.live = False
+            if b is not None and b.damage_step:
+                f.data["end_battle"] = True
+            else:
+                f.step = "battle_end"
+            if b is not None:
+                b.live = False
     return []
 
 
