@@ -82,6 +82,12 @@ def _reset(state: State, iid: int) -> None:
         c.counters = {}
 
 
+def _negated(state: State, iid: int) -> bool:
+    from deckcheck.engine.effects.continuous import negated  # it moves cards itself
+
+    return negated(state, iid)
+
+
 def _no_grave(state: State, flag: str = "banish_from_hand_deck") -> bool:
     """Monsters sent from the hand or Main Deck to the GY are banished instead (with
     ``banish_sent``: any card sent to the GY)."""
@@ -112,11 +118,12 @@ def to_pile(duel: Duel, iid: int, loc: str, why: str) -> None:
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")
     prev, was_up = c.loc, c.face_up
+    was_negated = from_field and bool(state.lasting or state.floating) and _negated(state, iid)
     if c.summon == "negated":  # its summon was negated: it was never on the field (RC-FLIP-004)
         prev, c.summon = "negated", ""
     lift(state, iid)
     _reset(state, iid)
-    c.prev, c.gen, c.prev_face_up = prev, c.gen + 1, was_up
+    c.prev, c.gen, c.prev_face_up, c.prev_negated = prev, c.gen + 1, was_up, was_negated
     if c.d.kind == "token":  # a token that leaves the field ceases to exist (rulebook 3.2.3)
         c.loc, c.face_up = TOKEN_GONE, False
         duel.emit(shared(MoveEvent, "to_" + loc, c.owner, iid, why))
@@ -143,7 +150,7 @@ def place_monster(
         state.emz[emz_index(player, seq)] = iid
     side.field_changes += 1
     if c.loc != MZONE:
-        c.prev, c.gen = c.loc, c.gen + 1
+        c.prev, c.gen, c.prev_negated = c.loc, c.gen + 1, False
     c.loc, c.seq, c.ctrl = MZONE, seq, player
     c.face_up, c.in_def = face_up, in_def
     c.placed = state.turn
@@ -155,7 +162,7 @@ def place_spell(state: State, iid: int, player: int, seq: int, face_up: bool) ->
     c = state.cards[iid]
     state.sides[player].szone[seq] = iid
     if c.loc != SZONE:
-        c.prev, c.gen = c.loc, c.gen + 1
+        c.prev, c.gen, c.prev_negated = c.loc, c.gen + 1, False
     c.loc, c.seq, c.ctrl, c.face_up, c.in_def = SZONE, seq, player, face_up, False
     c.placed = state.turn
 

@@ -66,6 +66,9 @@ class Inst:
     # while it is a monster and where it is Set again if turned face-down (4.3.3.11)
     trap_zone: int = EMPTY
     prev_face_up: bool = False  # face-up where it was before its last move (Eternal Soul)
+    # its effects were negated where it was before its last move, on the field: what it
+    # does as it leaves does not apply (002:10115)
+    prev_negated: bool = False
 
     def copy(self) -> Inst:
         return Inst(
@@ -91,6 +94,7 @@ class Inst:
             dict(self.counters) if self.counters else {},
             self.trap_zone,
             self.prev_face_up,
+            self.prev_negated,
         )
 
 

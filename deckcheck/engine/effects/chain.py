@@ -503,16 +503,20 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
 
 
 def _left_negated(duel: Duel, p: dict[str, Any]) -> bool:
-    """A Spell/Trap's effect that applies as the card leaves the field, the card negated
-    there: it does not apply (002:4564)."""
+    """An effect that applies as the card leaves the field, the card negated there: it
+    does not apply, whether its own effects were negated (002:10115) or what negates
+    Spells/Traps on the field reaches it (002:4564)."""
     s = duel.state
     card = p["card"]
     c = s.cards[card]
-    if c.d.kind not in ("spell", "trap") or c.loc in FIELD or c.prev not in FIELD:
+    if c.loc in FIELD or c.prev not in FIELD:
         return False
     ev = s.history[p["event"]] if 0 <= p["event"] < len(s.history) else None
-    left = isinstance(ev, MoveEvent) and ev.card == card
-    return left and negated_as_on_field(duel, card)
+    if not (isinstance(ev, MoveEvent) and ev.card == card):
+        return False
+    if c.prev_negated:
+        return True
+    return c.d.kind in ("spell", "trap") and negated_as_on_field(duel, card)
 
 
 def _apply_now(duel: Duel, p: dict[str, Any]) -> None:

@@ -211,7 +211,7 @@ def grave_appliers(template: DuelTemplate) -> frozenset[int]:
 # a card's fields that change as it is played on the field and that few effects read
 # (``CARDS``); the value always holds every other field but its definition (fixed)
 MORE = ("in_def", "placed", "changed", "attacked", "attacks", "summon", "proper", "prev")
-MORE += ("summoning", "prev_face_up")
+MORE += ("summoning", "prev_face_up", "prev_negated")
 CONTAINERS = ("overlay", "counters")
 _BASIC = attrgetter(*[f.name for f in fields(Inst) if f.name not in ("d", *MORE, *CONTAINERS)])
 _MORE = attrgetter(*MORE)
