@@ -605,6 +605,13 @@ def _ask_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
     return replace.plan(duel, victims, "effect", ans.get("replaced", []), link["card"])[1]
 
 
+def _remember_atk(s: State, link: Link, iid: int) -> None:
+    """A monster about to leave the field: "the ATK it had on the field", for an amount
+    read after it left (the move makes it a new card: gen + 1)."""
+    if s.cards[iid].loc == MZONE:
+        link.setdefault("known_atk", []).append([iid, s.cards[iid].gen + 1, atk(s, iid)])
+
+
 @verb_asking(_ask_destroy, "destroy")
 def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
@@ -614,8 +621,7 @@ def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = [i for i in victims if i not in saved and _destroyable(duel, link, op, i)]
     for iid in out:
         duel.emit(MoveEvent("destroyed", s.cards[iid].ctrl, iid, "effect"))
-        if s.cards[iid].loc == MZONE:  # "the ATK it had on the field", for a damage after it
-            link.setdefault("known_atk", []).append([iid, s.cards[iid].gen + 1, atk(s, iid)])
+        _remember_atk(s, link, iid)
     for iid in out:  # "destroy it, and if you do, banish it": straight to banishment
         to_pile(duel, iid, BANISHED if op.spec.banish else GRAVE, "destroyed")
     return out
@@ -651,6 +657,7 @@ def send_to_graveyard(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> li
     out = []
     why = "tribute" if op.do == "tribute" else "effect"
     for iid in _cards(duel, link, op, ans):
+        _remember_atk(duel.state, link, iid)
         to_pile(duel, iid, GRAVE, why)
         out.append(iid)
     return out
@@ -1523,7 +1530,9 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
     if spec.amount_of is None:
         return spec.amount or 0
     ref = link["previous"] or [i for g in link["targets"] for i, _ in g] or link["event"]
-    if op.cards is not None and (op.do in ("damage", "gain_lp") or op.cards.of == "targets"):
+    if spec.amount_from == "previous":
+        ref = link["previous"]
+    elif op.cards is not None and (op.do in ("damage", "gain_lp") or op.cards.of == "targets"):
         # a damage/LP verb reads its own cards, if it names any; a verb on the targets reads
         # them ("its ATK becomes double its original ATK": Cat Shark), not a cost's cards
         ref = pool(duel, link, op.cards)
@@ -1561,7 +1570,7 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         if s.cards[iid].loc != MZONE:  # a monster the effect destroyed: its ATK on the field
             for card, gen, value in link.get("known_atk", ()):
                 if card == iid and gen == s.cards[iid].gen:
-                    return int(value)
+                    return int(value) * (spec.amount or 1)
         return atk(s, iid) * (spec.amount or 1)
     if spec.amount_of == "def":
         return defense(s, iid)
