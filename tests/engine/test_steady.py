@@ -42,16 +42,16 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
     real = continuous.adjust
     skipped = 0
 
-    def adjust(duel: Duel) -> None:
+    def adjust(duel: Duel, ask: bool = False) -> None:
         nonlocal skipped
         if continuous.unchanged(duel, steady.field(duel), continuous.waiting(duel)):
             skipped += 1
             twin = duel.copy()
             twin.cache = BoundedCache(MAX_CACHED)
             before = _plain(twin)
-            real(twin)
+            real(twin, ask)
             assert _plain(twin) == before, "adjust returned at once, but had work to do"
-        real(duel)
+        real(duel, ask)
 
     mp = pytest.MonkeyPatch()
     for module in _callers():

@@ -325,7 +325,7 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
     if spec.then:  # "then": a separate timing; otherwise one effect's operations are
         s.steps += 1  # simultaneous (seed 000, 263-264)
     link["previous"] = act(duel, link, op, ans)
-    adjust(duel)
+    adjust(duel, ask=True)  # a frame it pushes (control coming back) runs before the next op
     apply_immediate(duel)
     f.data["k"], f.data["ans"], f.step = k + 1, {}, "op"
     # one effect's operations without "then" happen at once: a player at 0 LP after the
@@ -380,7 +380,7 @@ def link_done(duel: Duel, f: Frame) -> None:
 
 
 def _link_over(duel: Duel, f: Frame) -> None:
-    adjust(duel)
+    adjust(duel, ask=True)
     f.data["i"] -= 1
     f.step = "link"
     check_win(duel)

@@ -70,7 +70,10 @@ def negated(s: State, iid: int) -> bool:
 ADJUSTED = ("adjusted",)
 
 
-def adjust(duel: Duel) -> None:
+def adjust(duel: Duel, ask: bool = False) -> None:
+    """Bring what continuous effects apply up to date. With ``ask`` the caller lets a frame
+    run before it goes on: control that comes back goes to a zone its controller chooses
+    (a ``returns`` frame); without, to the first free zone, with no one to ask."""
     s = duel.state
     floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
     if not duel.template.continuous_cards and not _equipping(s) and not floating:
@@ -83,7 +86,7 @@ def adjust(duel: Duel) -> None:
     # nothing changes (RC-MISC-011)
     marks = (len(s.history), s.lasting, s.floating)  # what a run rewrites when it changes any
     for n in range(3):
-        if not _adjust_once(duel):
+        if not _adjust_once(duel, ask):
             what = steady.reads(duel)
             if what is None:
                 duel.cache.pop(ADJUSTED, None)
@@ -111,7 +114,7 @@ def waiting(duel: Duel) -> frozenset[int]:
     return frozenset([i for i in found if i in kept]) if found else found
 
 
-def _adjust_once(duel: Duel) -> bool:
+def _adjust_once(duel: Duel, ask: bool = False) -> bool:
     s = duel.state
     _equips(duel)
     wanted: list[tuple[int, str, str, object, int]] = []
@@ -206,7 +209,7 @@ def _adjust_once(duel: Duel) -> bool:
     changed = _sync(s, wanted)
     _sync_players(s, on_players)
     if controls or s.floating:
-        changed = _controls(duel, controls) or changed
+        changed = _controls(duel, controls, ask) or changed
     if changed:  # a Trap Monster whose Trap effects are now negated goes back (4.3.3.11)
         from deckcheck.engine.effects.ops import return_negated_trap_monsters
 
@@ -383,11 +386,14 @@ def end_turn(duel: Duel) -> None:
             del s.used[k]
 
 
-def _controls(duel: Duel, wanted: list[tuple[int, int]]) -> bool:
+def _controls(duel: Duel, wanted: list[tuple[int, int]], ask: bool = False) -> bool:
     """``applies.control``: each monster goes to the player whose effect applies to it (a
     free Main Monster Zone needed), and back to the player who controlled it before once the
-    effect no longer applies (its card gone or negated; 002:10115)."""
+    effect no longer applies (its card gone or negated; 002:10115): with ``ask``, to a zone
+    that player chooses, in a ``returns`` frame (effects/returns.py), as control taken until
+    the End Phase comes back."""
     from deckcheck.engine.effects.ops import move_control
+    from deckcheck.engine.processor import push
 
     s = duel.state
     held = [f for f in s.floating if f.get("kind") == "held"]
@@ -395,13 +401,19 @@ def _controls(duel: Duel, wanted: list[tuple[int, int]]) -> bool:
         return False
     want = dict(wanted)
     changed = False
+    back = []
     for f in held:
         c = s.cards[f["card"]]
         if c.loc == MZONE and c.gen == f["gen"] and want.get(f["card"]) == c.ctrl:
             continue
         s.floating = [g for g in s.floating if g is not f]
-        _give_back(duel, f)
+        if ask and c.loc == MZONE and c.gen == f["gen"] and c.ctrl != f["player"]:
+            back.append({"card": f["card"], "gen": f["gen"], "to": f["player"], "how": "control"})
+        else:
+            _give_back(duel, f)
         changed = True
+    if back:
+        push(duel, "returns", "next", items=back)
     for iid, player in want.items():
         c = s.cards[iid]
         free = free_main(s, player)
@@ -414,10 +426,9 @@ def _controls(duel: Duel, wanted: list[tuple[int, int]]) -> bool:
 
 
 def _give_back(duel: Duel, f: dict[str, Any]) -> None:
-    """Control an ``applies.control`` effect gave returns once it no longer applies (in the
-    first free zone: it happens as continuous effects are brought up to date, with no one
-    to ask); with none the monster is destroyed, not by an effect (RC-CTRL-002, 002:833).
-    Control taken until the End Phase comes back in effects/returns.py."""
+    """Control an ``applies.control`` effect gave returns once it no longer applies, where
+    no one can be asked (adjust without ``ask``): in the first free zone; with none the
+    monster is destroyed, not by an effect (RC-CTRL-002, 002:833)."""
     from deckcheck.engine.effects.ops import move_control
     from deckcheck.engine.effects.returns import destroyed_by_rule
 

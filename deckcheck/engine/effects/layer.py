@@ -55,9 +55,12 @@ class CardLayer:
     def opens(self, duel: Duel, window: Frame) -> bool:
         s = duel.state
         data = window.data
-        data["since"], data["until"] = s.mark, len(s.history)
-        s.mark = len(s.history)
-        adjust(duel)
+        since, until, before = s.mark, len(s.history), len(s.frames)
+        adjust(duel, ask=True)
+        if len(s.frames) > before:
+            return True  # control comes back first (a zone is asked); then this again
+        data["since"], data["until"] = since, until
+        s.mark = until
         if not s.pending or s.chain:
             return False
         held: list[Any] = []
