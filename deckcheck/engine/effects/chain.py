@@ -345,7 +345,7 @@ def apply_immediate(duel: Duel) -> None:
         now = [p for p in s.pending if p.get("immediate")]
         s.pending = [p for p in s.pending if not p.get("immediate")]
         for p in now:
-            _apply_now(duel, p)
+            apply_now(duel, p)
 
 
 @handles("chain", "link_done")
@@ -519,7 +519,7 @@ def _left_negated(duel: Duel, p: dict[str, Any]) -> bool:
     return c.d.kind in ("spell", "trap") and negated_as_on_field(duel, card)
 
 
-def _apply_now(duel: Duel, p: dict[str, Any]) -> None:
+def apply_now(duel: Duel, p: dict[str, Any]) -> None:
     """A continuous effect with an event (Maxx "C"'s draw) applies at once, without a chain;
     its operations take no choices."""
     s = duel.state

@@ -64,16 +64,63 @@ def bring_back(duel: Duel, phase: str) -> bool:
     """Push the frame that brings back what returns now: ``standby`` (banished until the
     Standby Phase), ``end`` (banished until the End Phase, control until the End Phase:
     in the End Phase, not at the end of the turn, 002:665) or ``turn_end`` (control
-    taken during the End Phase itself, given back as the turn ends). True if it did."""
+    taken during the End Phase itself, given back as the turn ends). True if it did.
+
+    In the End Phase these returns and the effects that apply there without a chain (a
+    floating "during the End Phase" effect: Card of Demise, Rescue Rabbit) are carried
+    out in the order the turn player chooses (002:6577), in an ``end_order`` frame."""
     s = duel.state
-    if not s.floating:
-        return False
-    items = _due_banished(duel, phase == "end") if phase != "turn_end" else []
-    if phase != "standby":
-        items += _due_control(duel)
+    if phase == "end" and s.pending:
+        now = len(s.history) - 1  # the End Phase's own event
+        effects = [p for p in s.pending if p.get("immediate") and p["event"] == now]
+    else:
+        effects = []
+    items: list[dict[str, Any]] = []
+    if s.floating:
+        items = _due_banished(duel, phase == "end") if phase != "turn_end" else []
+        if phase != "standby":
+            items += _due_control(duel)
+    if len(effects) + bool(items) > 1:
+        s.pending = [p for p in s.pending if all(p is not e for e in effects)]
+        push(duel, "end_order", "next", items=items, effects=effects)
+        return True
     if items:
         push(duel, "returns", "next", items=items)
     return bool(items)
+
+
+@handles("end_order", "next", "picked")
+def end_order(duel: Duel, f: Frame) -> Prompt | None:
+    """The turn player picks what is carried out next: the returns (all of them, in a
+    ``returns`` frame: the players whose cards come back choose their zones), or one of
+    the End Phase effects, by its card (002:6577)."""
+    from deckcheck.engine.effects.chain import apply_immediate, apply_now
+
+    s = duel.state
+    data = f.data
+    items, effects = data["items"], data["effects"]
+    if f.step == "picked":
+        f.step = "next"
+        card = f.answer.card
+        if items and card == items[0]["card"]:
+            data["items"] = []
+            push(duel, "returns", "next", items=items)
+            return None
+        p = next(e for e in effects if e["card"] == card)
+        effects.remove(p)
+        apply_now(duel, p)
+        apply_immediate(duel)  # what it made happen that applies at once, too
+        return None
+    first = [items[0]["card"]] if items else []
+    cards = list(dict.fromkeys([*first, *(e["card"] for e in effects)]))
+    if not cards:
+        pop(duel, f)
+        return None
+    f.step = "picked"
+    if len(cards) == 1:
+        f.answer = card_choice("pick", cards[0])
+        return None
+    return Prompt(s.turn_player, "select", tuple(card_choice("pick", c) for c in cards))
 
 
 def _still(duel: Duel, it: dict[str, Any]) -> bool:
