@@ -168,6 +168,18 @@ def printed(s: State, iid: int) -> CardDef:
     return m if m is not None and c.loc == "monster" else c.d
 
 
+def original(s: State, iid: int, stat: str) -> int:
+    """The original value of ``atk`` or ``defense``: the printed one, replaced by effects
+    that change the original value (``set_base``, the last applied; 4.3.3.6 step 1; a Token
+    whose stats its effect does not list: those it was summoned with, 002:1025)."""
+    value: int = getattr(printed(s, iid), stat)
+    if s.lasting:
+        for m in sorted(_mods(s, iid, stat), key=lambda m: m.stamp):
+            if m.op == "set_base":
+                value = int(m.value)
+    return value
+
+
 def number(s: State, iid: int, stat: str) -> int:
     """The current value of a numeric characteristic (atk, defense, level, rank, link,
     scale)."""

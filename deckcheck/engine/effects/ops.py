@@ -63,6 +63,7 @@ from deckcheck.engine.query import (
     drop_lasting,
     has_flag,
     level,
+    original,
     printed,
     restricted,
     unaffected,
@@ -1532,6 +1533,8 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
     ref = link["previous"] or [i for g in link["targets"] for i, _ in g] or link["event"]
     if spec.amount_from == "previous":
         ref = link["previous"]
+    elif spec.amount_from == "targets":
+        ref = [i for g in link["targets"] for i, _ in g]
     elif op.cards is not None and (op.do in ("damage", "gain_lp") or op.cards.of == "targets"):
         # a damage/LP verb reads its own cards, if it names any; a verb on the targets reads
         # them ("its ATK becomes double its original ATK": Cat Shark), not a cost's cards
@@ -1579,8 +1582,8 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
     if spec.amount_of == "link_rating":
         return printed(s, iid).link * (spec.amount or 1)
     if spec.amount_of == "original_def":  # "double its original DEF": amount 2 (Cat Shark)
-        return printed(s, iid).defense * (spec.amount or 1)
-    return printed(s, iid).atk * (spec.amount or 1)  # original_atk
+        return original(s, iid, "defense") * (spec.amount or 1)
+    return original(s, iid, "atk") * (spec.amount or 1)  # original_atk
 
 
 @verb("change_atk", "change_def", "set_atk", "set_def")

@@ -187,8 +187,9 @@ class Op(Strict):
     # fmt: on
     # kept: the number a create_floating worked out when it was created (Power Bond)
     # previous: amount_of reads the previous operation's cards ("the card just sent"), even
-    # where this operation acts on its targets or names its own cards
-    amount_from: Literal["previous"] | None = None
+    # where this operation acts on its targets or names its own cards; targets: the
+    # effect's targets, even where this operation acts on other cards
+    amount_from: Literal["previous", "targets"] | None = None
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
     banish: StrictBool = False  # destroy: the destroyed cards are banished, not sent to the GY
