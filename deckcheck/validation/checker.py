@@ -141,7 +141,7 @@ class Checker:
         violations = day.table.violations(ctx)
         scan = ctx.scan
         sizes = scan.sizes
-        if scan.unknown:  # the digest spells what was written for unknown names: now
+        if scan.named:  # the digest spells what was written for unknown names: now
             info = DeckInfo(
                 deck.source, sizes["main"], sizes["extra"], sizes["side"], deck.digest(scan.counts)
             )

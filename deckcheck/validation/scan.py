@@ -36,12 +36,19 @@ class Scan(NamedTuple):
     cards: dict[int, Card | None]  # each distinct passcode's card (None: unknown)
     totals: dict[str, int]  # copies per name key across Main+Extra+Side
     unknown: bool  # a passcode the card data does not have, or a slot without one
+    named: bool  # a slot without a passcode (a name the card data did not know)
     mask: int  # the units the deck concerns, as bits of Table.units
     sizes: dict[Section, int]  # cards per section
 
 
 EMPTY_SCAN = Scan(
-    {"main": {}, "extra": {}, "side": {}}, {}, {}, False, 0, {"main": 0, "extra": 0, "side": 0}
+    {"main": {}, "extra": {}, "side": {}},
+    {},
+    {},
+    False,
+    False,
+    0,
+    {"main": 0, "extra": 0, "side": 0},
 )
 
 
@@ -113,7 +120,7 @@ class Table:
         counts: dict[Section, dict[int, int]] = {}
         sizes: dict[Section, int] = {}
         mask = 0
-        unknown = False
+        unknown = named = False
         for index, section in enumerate(SECTIONS):
             here: dict[int, int] = {}
             codes = deck.codes(section)
@@ -123,7 +130,7 @@ class Table:
             _count_elements(here, codes)
             if None in here:
                 del here[None]  # type: ignore[arg-type]
-                unknown = True
+                unknown = named = True
             counts[section] = here
             for code, n in here.items():
                 entry = entries[code]
@@ -142,7 +149,7 @@ class Table:
                     total = totals[key] = totals.get(key, 0) + n
                     if total > cap:
                         mask |= names_bit
-        return Scan(counts, cards, totals, unknown, mask, sizes)
+        return Scan(counts, cards, totals, unknown, named, mask, sizes)
 
     def violations(self, ctx: Context) -> list[Violation]:
         """The violations of the units the deck concerns, in report order."""

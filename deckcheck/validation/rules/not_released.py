@@ -31,31 +31,38 @@ def find(ctx: Context) -> Iterator[Violation]:
     fmt = ctx.format
     if not fmt.region:
         return
+    known = _verdicts(ctx)  # looked up once per deck, not per card
     for card in ctx.distinct_cards:
-        why = verdict(ctx, card)
+        why = verdict(ctx, card, known)
         if why is not None:
             message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
             yield ctx.card_violation(NOT_RELEASED, ctx.used_of(card), message)
 
 
-def verdict(ctx: Context, card: Card) -> str | None:
-    """Why the card is outside the format's pool on the day, or None."""
+def verdict(ctx: Context, card: Card, known: dict[str, str | None] | None = None) -> str | None:
+    """Why the card is outside the format's pool on the day, or None. ``known``: the
+    verdicts of ``_verdicts(ctx)``, when the caller has them."""
     fmt = ctx.format
     if not fmt.region or card.kind in ("token", "skill"):
         return None  # placement rules speak for tokens and skills
-    cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
-    # verdicts per card for this pool and day, kept across checks (keyed by what they
-    # depend on: formats with the same pool share them, a caller's own format does not mix)
-    excluded = tuple(fmt.pool_exclude_release_dates)
-    known: dict[str, str | None] = ctx.cache.setdefault(
-        ("release", fmt.region, cutoff, excluded), {}
-    )
+    if known is None:
+        known = _verdicts(ctx)
     why = known.get(card.uid, NOT_YET)
     if why is NOT_YET:
+        cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
         why = known[card.uid] = release_problem(
             card, fmt.region, cutoff, fmt.pool_exclude_release_dates
         )
     return why  # type: ignore[return-value]
+
+
+def _verdicts(ctx: Context) -> dict[str, str | None]:
+    """Verdicts per card for this pool and day, kept across checks (keyed by what they
+    depend on: formats with the same pool share them, a caller's own format does not mix)."""
+    fmt = ctx.format
+    cutoff = min(ctx.on, fmt.pool_until) if fmt.pool_until else ctx.on
+    excluded = tuple(fmt.pool_exclude_release_dates)
+    return ctx.cache.setdefault(("release", fmt.region, cutoff, excluded), {})  # type: ignore[no-any-return]
 
 
 def release_problem(card: Card, region: str, cutoff: date, excluded: list[date]) -> str | None:
