@@ -1,9 +1,9 @@
 """The card model: facts only (no effect text), frozen, with the deck-construction identity.
 
-Plain classes: making six pydantic classes cost a one-deck check about 15 M instructions at
-import (issue 15). Cards are built from trusted data (the snapshot's rows, ``from_record``)
-or by deckcheck's own importers; the pydantic twin that validates card data from outside
-is ``deckcheck.cards.schema``.
+Plain classes (``deckcheck.io.record.Fields``): making six pydantic classes cost a one-deck
+check about 15 M instructions at import (issue 15). Cards are built from trusted data (the
+snapshot's rows, ``from_record``) or by deckcheck's own importers; the pydantic twin that
+validates card data from outside is ``deckcheck.cards.schema``.
 """
 
 from __future__ import annotations
@@ -12,88 +12,15 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar, Literal, Self
 
+from deckcheck.io.record import REQUIRED, Fields
+
 Kind = Literal["monster", "spell", "trap", "token", "skill"]
 Stat = int | Literal["?"]
 EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
-REQUIRED: Any = object()  # a field's default: none, the field must be given
 _set = object.__setattr__
 
 
-class Facts:
-    """Immutable fields with defaults, given by keyword (``DEFAULTS``: every field, in
-    declaration order, with its default or ``REQUIRED``); compared, shown, pickled and
-    dumped by them, as the pydantic models these were compared, showed and dumped."""
-
-    __slots__ = ()
-    DEFAULTS: ClassVar[dict[str, Any]] = {}
-
-    def __init__(self, **values: Any) -> None:  # noqa: ANN401
-        defaults = self.DEFAULTS
-        if len(values.keys() - defaults.keys()):
-            unknown = ", ".join(sorted(values.keys() - defaults.keys()))
-            raise TypeError(f"{type(self).__name__}: no field {unknown}")
-        for name, default in defaults.items():
-            value = values.get(name, default)
-            if value is REQUIRED:
-                raise TypeError(f"{type(self).__name__}: {name} is required")
-            # mutable defaults (the dicts) are copied per object
-            _set(self, name, value.copy() if value is default and type(value) is dict else value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.DEFAULTS)
-
-    def __hash__(self) -> int:  # a TypeError where a field is a dict, as pydantic's
-        return hash((self.__class__, *(getattr(self, name) for name in self.DEFAULTS)))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.DEFAULTS)
-        return f"{type(self).__name__}({fields})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuild, (self.__class__, self.values())
-
-    def values(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.DEFAULTS}
-
-    def replace(self, **update: Any) -> Self:  # noqa: ANN401
-        """A copy with ``update`` applied (not validated, as pydantic's model_copy)."""
-        return type(self)(**{**self.values(), **update})
-
-    def record(self) -> dict[str, Any]:
-        """The fields as JSON data, those equal to their default left out: what pydantic's
-        ``model_dump(mode="json", exclude_defaults=True)`` gave (the snapshot's rows)."""
-        return {
-            name: _json(getattr(self, name))
-            for name, default in self.DEFAULTS.items()
-            if default is REQUIRED or getattr(self, name) != default
-        }
-
-
-def _rebuild(cls: type[Facts], values: dict[str, Any]) -> Facts:
-    return cls(**values)
-
-
-def _json(value: Any) -> Any:  # noqa: ANN401
-    if isinstance(value, Facts):
-        return value.record()
-    if isinstance(value, tuple | list):
-        return [_json(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _json(item) for key, item in value.items()}
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
-
-
-class MaterialGroup(Facts):
+class MaterialGroup(Fields):
     """One run of materials, e.g. "1+ non-Tuner monsters" or '"Dark Magician"'.
 
     ``max`` None means no upper bound ("1+"). Filters left None do not restrict. Other
@@ -122,7 +49,7 @@ class MaterialGroup(Facts):
     traits: tuple[str, ...]
 
 
-class Materials(Facts):
+class Materials(Fields):
     """An Extra Deck monster's printed material requirement, parsed.
 
     ``supported`` False means the line was not understood; the groups are then empty and
@@ -136,7 +63,7 @@ class Materials(Facts):
     supported: bool
 
 
-class LegalityChange(Facts):
+class LegalityChange(Fields):
     DEFAULTS: ClassVar[dict[str, Any]] = {"date": REQUIRED, "status": REQUIRED, "points": None}
     __slots__ = tuple(DEFAULTS)
     date: date
@@ -144,7 +71,7 @@ class LegalityChange(Facts):
     points: float | None
 
 
-class Legality(Facts):
+class Legality(Fields):
     DEFAULTS: ClassVar[dict[str, Any]] = {"status": REQUIRED, "points": None, "history": ()}
     __slots__ = tuple(DEFAULTS)
     status: str
@@ -152,7 +79,7 @@ class Legality(Facts):
     history: tuple[LegalityChange, ...]
 
 
-class Card(Facts):
+class Card(Fields):
     """A card's facts. ``uid`` identifies cards that have no passcode (tokens, skills).
 
     ``name_keys`` and ``is_extra_deck_monster`` are worked out from the fields when the

@@ -66,10 +66,12 @@ def formats_of(data: dict[str, Any]) -> list[tuple[str, Any]]:
 def validated(data: dict[str, Any], path: Path) -> dict[str, Format]:
     """The formats of a formats file's data, validated (DataError naming the first bad
     one); the bundled file is validated so when its index is generated."""
+    from deckcheck.formats.schema import checked_format
+
     formats = {}
     for format_id, body in formats_of(data):
         try:
-            formats[format_id] = Format(id=format_id, **(body or {}))
+            formats[format_id] = checked_format(format_id, body or {})
         except ValidationError as exc:
             raise DataError(f"{path}: format {format_id!r} is not valid: {exc}") from exc
     return formats

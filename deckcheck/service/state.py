@@ -80,7 +80,7 @@ class Service:
             if found is None:
                 if len(self._capped) >= MAX_CAPPED_CHECKERS:  # events are created freely
                     self._capped.pop(next(iter(self._capped)))
-                capped = self.format(format_id).model_copy(update={"points_cap": points_cap})
+                capped = self.format(format_id).replace(points_cap=points_cap)
                 found = Checker(self.db, self.banlists, {**self.formats, format_id: capped})
                 self._capped[key] = found
         return found

@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from deckcheck.banlist.files import load_bundled, to_dict
 from deckcheck.banlist.model import Banlist
 from deckcheck.banlist.store import BanlistStore
+from deckcheck.formats.model import Format
 from deckcheck.formats.registry import load_formats
 
 # computed with the reader of commit f8d12af (regex YAML subset, index.json copy of formats)
@@ -21,6 +22,11 @@ def _text(banlist: Banlist) -> str:
     return json.dumps(to_dict(banlist), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _dumped(fmt: Format) -> str:
+    # what pydantic's model_dump_json gave when Format was a pydantic model
+    return json.dumps(fmt.record(defaults=True), separators=(",", ":"), ensure_ascii=False)
+
+
 def loaded_digest() -> str:
     """Every format, every bundled list, and the list each format applies on every day a
     list changes (and the day before), as one sha256."""
@@ -28,7 +34,7 @@ def loaded_digest() -> str:
     formats = load_formats()
     digest = hashlib.sha256()
     for format_id in sorted(formats):
-        digest.update(formats[format_id].model_dump_json().encode())
+        digest.update(_dumped(formats[format_id]).encode())
     days = set()
     for series in store.series():
         for ref in store.refs(series):

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
 
 from deckcheck.banlist.store import BanlistStore
-from deckcheck.formats.model import Format
+from deckcheck.formats import schema
+from deckcheck.formats.model import Format, SizeRange
 from deckcheck.formats.registry import get_format, load_formats
+from deckcheck.formats.schema import checked_format
 from deckcheck.io.errors import InputError
+from deckcheck.io.record import REQUIRED
 
 
 def test_required_formats_exist():
@@ -71,7 +75,8 @@ def test_index_copy_of_the_formats_is_the_yaml_parsed():
     from_yaml = yamlsafe.load(raw.decode("utf-8"))
     copy = registry._indexed(path, raw)
     for format_id, body in from_yaml["formats"].items():
-        assert Format(id=format_id, **body) == Format(id=format_id, **copy["formats"][format_id])
+        indexed = copy["formats"][format_id]
+        assert checked_format(format_id, body) == checked_format(format_id, indexed)
 
 
 def test_an_edited_formats_file_is_read_not_the_stale_index_copy(tmp_path, monkeypatch):
@@ -104,16 +109,34 @@ def test_bundled_formats_read_without_validation_equal_validated_ones():
     checked = validated(yamlsafe.load(path.read_text(encoding="utf-8"), str(path)), path)
     fast = load_formats()
     assert list(fast) == list(checked)
+    raw = yamlsafe.load(path.read_text(encoding="utf-8"), str(path))["formats"]
     for format_id, fmt in fast.items():
         assert fmt == checked[format_id], format_id
-        assert fmt.model_dump_json() == checked[format_id].model_dump_json(), format_id
-        assert fmt.model_fields_set == checked[format_id].model_fields_set, format_id
-        assert fmt.main is not Format.model_fields["main"].default  # a copy, as validated
+        # dumped as the pydantic twin dumps the YAML's entry: 100 against 100.0, dates
+        twin = schema.Format(id=format_id, **raw[format_id]).model_dump_json()
+        ours = json.dumps(fmt.record(defaults=True), separators=(",", ":"), ensure_ascii=False)
+        assert ours == twin, format_id
+        # a mutable default is the format's own, as validation makes it
+        assert fmt.forbidden_kinds is not Format.DEFAULTS["forbidden_kinds"], format_id
+
+
+def test_the_twin_has_the_model_fields():
+    # deckcheck.formats.schema validates what the plain classes hold
+    for plain, twin in [(Format, schema.Format), (SizeRange, schema.SizeRange)]:
+        assert list(twin.model_fields) == list(plain.DEFAULTS), plain.__name__
+        for name, info in twin.model_fields.items():
+            ours = plain.DEFAULTS[name]
+            if info.is_required():
+                assert ours is REQUIRED, name
+            elif isinstance(ours, SizeRange):
+                assert ours.record(defaults=True) == info.default.model_dump(), name
+            else:
+                assert ours == info.default, name
 
 
 def test_a_key_that_is_no_field_is_ignored_as_validation_ignores_it():
     record = {"name": "Odd", "copy_limit": 2, "notes": "not a field"}
-    assert Format.from_record("odd", record) == Format(id="odd", **record)
+    assert Format.from_record("odd", record) == checked_format("odd", record)
 
 
 def test_an_invalid_bundled_format_is_refused_when_the_index_is_written(tmp_path):

@@ -87,7 +87,7 @@ def test_a_callers_own_format_with_a_registered_id_is_not_mixed_up(db, checkers)
     deck = Deck.from_passcodes([pot, pot, *filler(db, 38)])
     day = date(2026, 6, 1)
     assert quick.check(deck, "tcg", day).valid
-    strict = get_format("tcg").model_copy(update={"copy_limit": 1})
+    strict = get_format("tcg").replace(copy_limit=1)
     report = same(checkers, deck, strict, day)
     assert not report.valid
     assert {v.rule for v in report.violations} == {"copy-limit"}

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Request, Response
 from pydantic import BaseModel
 
 from deckcheck import __version__
+from deckcheck.formats import schema
 from deckcheck.formats.model import Format
 from deckcheck.service.api import Svc
 from deckcheck.service.errors import responses
@@ -29,7 +30,7 @@ class Health(BaseModel):
     storage: str
 
 
-class FormatOut(Format):
+class FormatOut(schema.Format):
     # the list this format applies today, if it has one
     banlist_today: str | None = None
 
@@ -53,7 +54,7 @@ async def health(svc: Svc) -> Health:
 
 def _format_out(svc: Svc, fmt: Format) -> dict[str, object]:
     today = svc.banlists.for_format(fmt, date.today())
-    data = fmt.model_dump(mode="json")
+    data = fmt.record(defaults=True)
     data["banlist_today"] = today.name if today else None
     return data
 
