@@ -33,6 +33,7 @@ from deckcheck.engine.zones import free_main
 if TYPE_CHECKING:
     from deckcheck.engine.carddefs.compile import CardDef
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.effects.model import Effect
 
 
 def negated(s: State, iid: int) -> bool:
@@ -68,6 +69,7 @@ def negated(s: State, iid: int) -> bool:
 # Duel.cache: the value of the state adjust last left (steady.py): its field, what its
 # continuous effects read beyond it, and the value of that
 ADJUSTED = ("adjusted",)
+READ_MONSTERS = ("read monsters",)  # _adjust_once's kept reads, one entry per effect
 
 
 def adjust(duel: Duel, ask: bool = False) -> None:
@@ -123,6 +125,14 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
     held = waiting(duel)
+    # the condition and cards of effects that read only the monsters, kept per effect with
+    # the value of what they read (steady.monsters, the modifiers read once a run): as many
+    # entries as the duel has continuous effects
+    memo = duel.cache.get(READ_MONSTERS)
+    if memo is None:
+        memo = duel.cache[READ_MONSTERS] = {}
+    mods, modded = None, set()
+    defs = duel.template.defs
     for iid in _applying(duel):
         if iid in held:
             continue  # its activation has not resolved yet (002:11377)
@@ -144,20 +154,34 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                 continue
             if in_grave:
                 continue
-            link = None  # made only for what reads it: most apply to the card itself
-            if e.condition is not None:
+            found: list[int] | None = None  # the cards it applies to
+            flts = steady.monster_filters(e)
+            if flts is not None:  # kept with the value of what it reads
+                if mods is None:
+                    mods = steady.modifiers(s)
+                    modded = {m.card for m in mods[1] if m.stat != "flag"}
+                kept = memo.get((iid, e.index))
+                if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
+                    kept = memo[iid, e.index] = [e, steady.plan(flts, defs), None, False, None]
+                now = (c.ctrl, mods, steady.monsters(s, kept[1], c.ctrl, len(defs), modded))
+                if kept[2] != now:
+                    kept[2:] = now, *_reads_now(duel, iid, e)
+                if not kept[3]:
+                    continue
+                found = kept[4]
+            elif e.condition is not None:
                 from deckcheck.engine.effects.timing import condition_holds
 
-                link = new_link(s, iid, str(e.index), c.ctrl, e)
-                if not condition_holds(duel, link, e):
+                if not condition_holds(duel, new_link(s, iid, str(e.index), c.ctrl, e), e):
                     continue
             if a.player is not None:  # player flags ("your opponent cannot declare attacks")
                 flags = tuple(a.flags)
                 on_players.extend((p, flags, iid, a.only) for p in players(a.player, c.ctrl))
                 continue
-            if e.applies_to is not None:
-                link = link or new_link(s, iid, str(e.index), c.ctrl, e)
-                targets = [i for i in pool(duel, link, e.applies_to) if s.cards[i].loc in FIELD]
+            if found is not None:
+                targets = found
+            elif e.applies_to is not None:
+                targets = _targets(duel, iid, e)
             elif c.equip != EMPTY:
                 targets = [c.equip]
             else:
@@ -215,6 +239,27 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
 
         return_negated_trap_monsters(duel)
     return changed
+
+
+def _reads_now(duel: Duel, iid: int, e: Effect) -> tuple[bool, list[int] | None]:
+    """Whether the effect's condition holds now, and the cards on the field its selection
+    means (None: it has none, or its condition does not hold)."""
+    from deckcheck.engine.effects.timing import condition_holds
+
+    s = duel.state
+    if e.condition is not None:
+        link = new_link(s, iid, str(e.index), s.cards[iid].ctrl, e)
+        if not condition_holds(duel, link, e):
+            return False, None
+    return True, _targets(duel, iid, e) if e.applies_to is not None else None
+
+
+def _targets(duel: Duel, iid: int, e: Effect) -> list[int]:
+    """The cards on the field the effect's selection (``applies_to``) means now."""
+    s = duel.state
+    assert e.applies_to is not None
+    link = new_link(s, iid, str(e.index), s.cards[iid].ctrl, e)
+    return [i for i in pool(duel, link, e.applies_to) if s.cards[i].loc in FIELD]
 
 
 def _applying(duel: Duel) -> list[int]:

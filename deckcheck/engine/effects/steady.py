@@ -220,6 +220,99 @@ _BATTLE = attrgetter(*[f.name for f in fields(Battle)])
 _SIDE = [f.name for f in fields(Side)]
 
 
+# a filter that looks only at the Monster Zones reads these state terms of the cards there
+# (all in their basic fields, ``_BASIC``); a selection "all" reads only these of its fields
+MONSTER_TERMS = frozenset(("location", "face_up", "controller", "zone"))
+MONSTER_SELECT = frozenset(("of", "filter", "count", "min", "chooser"))
+MONSTER_COND = frozenset(("exists", "none", "any_of", "min", "max", "distinct"))
+_MONSTER_ONLY: dict[int, tuple[Effect, tuple[Filter, ...] | None]] = {}
+
+
+def _monsters_only(flt: Filter) -> bool:
+    where = [t for t in flt.terms if t.field == "location"]
+    if len(where) != 1 or where[0].negate or not where[0].values <= {"monster"}:
+        return False
+    return all(t.field in MONSTER_TERMS for t in flt.terms if t.field in STATE_FIELDS)
+
+
+def monster_filters(e: Effect) -> tuple[Filter, ...] | None:
+    """The filters of the effect's condition and of the cards it applies to, when those
+    read nothing but the monsters on the field (``monsters``): conditions of filters on the
+    Monster Zones, a selection of all the monsters a filter matches there; else None. Kept
+    per effect (the entry holds it, so its id is not reused while it is kept; bounded)."""
+    found = _MONSTER_ONLY.get(id(e))
+    if found is None:
+        flts: list[Filter] = []
+        ok = True
+        cond = e.condition
+        if cond is not None:
+            spec = cond.spec
+            ok = all(
+                name in MONSTER_COND
+                for name in type(spec).model_fields
+                if getattr(spec, name) != _default(sch.Condition, name)
+            )
+            flts += [f for f in (cond.exists, *cond.none, *cond.any_of) if f is not None]
+        sel = e.applies_to
+        if sel is not None:
+            ok = ok and sel.of == "all"
+            ok = ok and all(
+                f.name in MONSTER_SELECT
+                for f in fields(Select)
+                if f.default is MISSING or getattr(sel, f.name) != f.default
+            )
+            flts.append(sel.filter)
+        ok = ok and bool(flts) and all(_monsters_only(f) for f in flts)
+        if len(_MONSTER_ONLY) >= MAX_DEFS:
+            _MONSTER_ONLY.clear()
+        found = _MONSTER_ONLY[id(e)] = (e, tuple(flts) if ok else None)
+    return found[1]
+
+
+def modifiers(s: State) -> tuple[Any, ...]:
+    """What of the modifiers may change what a filter sees of a card (select.matching: any
+    but flags, and "negated", which stops a card's own ones, query.view), and the number of
+    cards (Tokens): with these the same, ``able`` and ``select.few`` answer the same."""
+    mods = [m for m in s.lasting if m.stat != "flag" or m.value == "negated"]
+    return (len(s.cards), tuple(mods))
+
+
+Plan = tuple[tuple[frozenset[int] | None, frozenset[str] | None], ...]
+
+
+def plan(flts: tuple[Filter, ...], defs: tuple[CardDef, ...]) -> Plan:
+    """For each filter, the cards whose printed definition its card terms pass (None: it
+    has none; ``select.able``) and the controllers its controller term names (None: any)."""
+    from deckcheck.engine.select import _kept, able
+
+    out = []
+    for flt in flts:
+        ctrl = [t for t in flt.terms if t.field == "controller" and not t.negate]
+        out.append((able(_kept(flt), defs), ctrl[0].values if len(ctrl) == 1 else None))
+    return tuple(out)
+
+
+def monsters(s: State, kept: Plan, player: int, n: int, modded: set[int]) -> list[Any]:
+    """The value of what filters with this ``plan`` read (``monster_filters``), asked for
+    ``player``: the monsters on the field that may match one of them, with their basic
+    fields. A card a filter's card terms reject as printed, unmodified (``modded``) and not
+    a Token (an id from ``n`` on), or of a controller its controller term rejects, matches
+    it nowhere; for the others ``modifiers`` must be the same too."""
+    cards = s.cards
+    a, b = s.sides
+    out: list[Any] = []
+    for i in (*a.mzone, *b.mzone, *s.emz):
+        if i == EMPTY:
+            continue
+        c = cards[i]
+        mine = "you" if c.ctrl == player else "opponent"
+        for fit, who in kept:
+            if (fit is None or i in fit or i >= n or i in modded) and (who is None or mine in who):
+                out.append((i, _BASIC(c)))
+                break
+    return out
+
+
 def on_field(s: State) -> list[int]:
     """The cards in the Monster, Spell & Trap and Extra Monster Zones, in zone order."""
     a, b = s.sides
