@@ -73,16 +73,23 @@ def attack_options(duel: Duel) -> list[Action]:
     return opts
 
 
+LURES = frozenset(("attack_lure", "attack_lure_shared"))
+
+
 def attack_targets(s: State, foes: list[int]) -> list[int]:
     """The opponent's monsters an attack may target: only a monster with ``attack_lure``
     (Dupe Frog: "cannot target monsters for attacks, except this one"); with two such
     monsters each allows only itself, so none."""
     if not s.lasting:
         return foes
+    # the lure flags, read in one pass over the modifiers
+    flagged = {(m.card, m.value) for m in s.lasting if m.stat == "flag" and m.value in LURES}
+    if not flagged:
+        return foes
     # Maliss in Underground: only monsters with attack_lure_shared, any of them
-    shared = [i for i in foes if has_flag(s, i, "attack_lure_shared")]
+    shared = [i for i in foes if (i, "attack_lure_shared") in flagged]
     foes = shared or foes
-    lures = [i for i in foes if has_flag(s, i, "attack_lure")]
+    lures = [i for i in foes if (i, "attack_lure") in flagged]
     if not lures:
         return foes
     return lures if len(lures) == 1 else []

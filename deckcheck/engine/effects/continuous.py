@@ -77,8 +77,7 @@ def adjust(duel: Duel, ask: bool = False) -> None:
     run before it goes on: control that comes back goes to a zone its controller chooses
     (a ``returns`` frame); without, to the first free zone, with no one to ask."""
     s = duel.state
-    floating = any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
-    if not duel.template.continuous_cards and not _equipping(s) and not floating:
+    if not duel.template.continuous_cards and not _equipping(s) and not _floating(s):
         return
     now = steady.field(duel)
     now_waiting = waiting(duel)
@@ -97,6 +96,11 @@ def adjust(duel: Duel, ask: bool = False) -> None:
                 now = steady.field(duel)  # equips sent away, player flags changed
             duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what), now_waiting)
             return
+
+
+def _floating(s: State) -> bool:
+    """Whether a floating effect applies to cards (_floating_applies)."""
+    return any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
 
 
 def unchanged(duel: Duel, now: tuple[Any, ...], held: frozenset[int]) -> bool:

@@ -22,6 +22,7 @@ tests/engine/test_steady.py fails until it is named.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import MISSING, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -321,23 +322,25 @@ def on_field(s: State) -> list[int]:
 
 def field(duel: Duel) -> tuple[Any, ...]:
     """The value of the field: what every continuous effect may read (of the Spell & Trap
-    Zones, the cards with continuous effects and the Equip Cards; the others: SPELLS)."""
+    Zones, the cards with continuous effects and the Equip Cards; the others: SPELLS). The
+    cards by id in zone order, each with its basic fields (where it is among them): equal
+    values have the same cards in the same zones."""
     s = duel.state
     cards = s.cards
     a, b = s.sides
     kept = duel.template.continuous_set
-    spells = [i if i != EMPTY and (i in kept or cards[i].equip != EMPTY) else EMPTY
-              for i in (*a.szone, *b.szone)]  # fmt: skip
-    slots = (*a.mzone, *b.mzone, *s.emz, *spells)
+    ids = [i for i in (*a.mzone, *b.mzone, *s.emz) if i != EMPTY]
+    ids += [i for i in (*a.szone, *b.szone)
+            if i in kept or i != EMPTY and cards[i].equip != EMPTY]  # fmt: skip
     # plain data: equal reprs are equal values (a dict's order aside, which only costs a
     # run of adjust)
     floating = repr(s.floating) if s.floating else ""
-    return (len(cards), slots, tuple(s.lasting), floating, *_cards(cards, slots))
+    return (len(cards), tuple(ids), tuple(s.lasting), floating, *_cards(cards, ids))
 
 
-def _cards(cards: list[Inst], slots: tuple[int, ...]) -> list[Any]:
-    """The basic fields of the cards in these slots, their materials and counters."""
-    on = [cards[i] for i in slots if i != EMPTY]
+def _cards(cards: list[Inst], ids: Iterable[int]) -> list[Any]:
+    """The basic fields of these cards (EMPTY slots skipped), their materials and counters."""
+    on = [cards[i] for i in ids if i != EMPTY]
     out: list[Any] = [*map(_BASIC, on)]
     for c in on:
         if c.overlay:  # materials and counters, tagged
