@@ -51,6 +51,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (b"\xff\xfe", "utf-16-le"),
     (b"\xfe\xff", "utf-16-be"),
 )
+_BOM_STARTS = frozenset(bom[:1] for bom, _ in _BOMS)
 
 
 def sniff(text: str) -> Format:
@@ -189,10 +190,11 @@ def decode_bytes(data: bytes, shown: str) -> str:
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(f"{shown}: larger than 2 MB; deck files over 2 MB are refused")
     encoding = "utf-8"
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            data, encoding = data[len(bom) :], name
-            break
+    if data[:1] in _BOM_STARTS:  # most files start with none: no loop over the five
+        for bom, name in _BOMS:
+            if data.startswith(bom):
+                data, encoding = data[len(bom) :], name
+                break
     if encoding == "utf-8" and b"\x00" in data:
         raise InputError(f"{shown}: binary data, not a deck file")
     try:
