@@ -29,9 +29,11 @@ from deckcheck.engine.actions import (
 from deckcheck.engine.base import distinct
 from deckcheck.engine.battle import attack_options, must_attack
 from deckcheck.engine.effects.ops import (
+    NORMAL_SUMMONS,
     VERBS,
     can_do,
     hand_toll,
+    normal_summons,
     pay_toll,
     player_flag,
     record,
@@ -128,12 +130,12 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     tributes_ok = (True, n_own >= 1, n_own >= 2)
     if s.lasting and lent_monsters(s, tp):  # Soul Exchange: exactly what tribute_sets offers
         tributes_ok = (True, bool(tribute_sets(s, tp, 1)), bool(tribute_sets(s, tp, 2)))
-    # Double Summon: a second Normal Summon or Set this turn
-    double = s.floating and player_flag(s, tp, "extra_normal_summon")
-    can_summon_now = side.summons < (2 if double else 1)
+    # Double Summon: a second Normal Summon or Set this turn (Summon Chain: a third)
+    allowed = normal_summons(s, tp) if s.floating else 1
+    can_summon_now = side.summons < allowed
     if s.floating and player_flag(s, tp, "no_normal_summons"):  # Lava Golem's turn
         can_summon_now = False
-    second = double and side.summons == 1  # which monsters it allows (Swap Frog's: Frogs)
+    second = side.summons >= 1  # which monsters a later one allows (Swap Frog's: Frogs)
     # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
     no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
     no_special = no_summons or bool(s.floating) and player_flag(s, tp, "no_special_summons")
@@ -279,6 +281,8 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     for f in s.floating:
         if f.get("kind") != "flags" or f["player"] != player:
             continue
+        if any(x.startswith(NORMAL_SUMMONS) for x in f["flags"]):
+            return True  # Summon Chain: any monster
         if "extra_normal_summon" not in f["flags"]:
             continue
         if f.get("only") is None:

@@ -1668,6 +1668,46 @@ def pay_toll(duel: Duel, player: int, iid: int) -> None:
         check_win(duel)  # paying all your LP loses at once (002:454): nothing follows
 
 
+NORMAL_SUMMONS = "normal_summons:"  # "you can Normal Summon up to N times this turn"
+
+
+def normal_summons(s: State, player: int, unrestricted: bool = False) -> int:
+    """How many Normal Summons (or Sets) the player may make this turn: 1, made 2 by
+    ``extra_normal_summon`` (Double Summon) or N by ``normal_summons:N`` (Summon Chain's 3);
+    such grants set the count, they do not add up (002:5043). ``unrestricted``: only grants
+    without ``only`` (Swap Frog's second summon is of Frogs alone)."""
+    n = 1
+    for f in s.floating:
+        if f.get("kind") != "flags" or f["player"] != player:
+            continue
+        if unrestricted and f.get("only") is not None:
+            continue
+        n = max([n, *(_granted(flag) for flag in f["flags"])])
+    return n
+
+
+def _granted(flag: str) -> int:
+    """The Normal Summons a player flag allows this turn (0: it grants none)."""
+    if flag == "extra_normal_summon":
+        return 2
+    count = flag[len(NORMAL_SUMMONS) :]
+    return int(count) if flag.startswith(NORMAL_SUMMONS) and count.isdigit() else 0
+
+
+def grants_nothing(s: State, link: Link, op: Op) -> bool:
+    """An ``apply`` that only grants Normal Summons, and would not raise the count of any
+    player it applies to: its effect would do nothing, so it cannot be activated (a second
+    Double Summon, or Double Summon after Summon Chain; 002:5045)."""
+    spec = op.spec
+    if op.do != "apply" or not spec.flags or spec.only is not None:
+        return False
+    grants = [_granted(flag) for flag in spec.flags]
+    if not all(grants):
+        return False  # it does something else too
+    grant = max(grants)
+    return all(normal_summons(s, p, True) >= grant for p in players(spec.player, link["player"]))
+
+
 def player_flag(s: State, player: int, flag: str) -> bool:
     for f in s.floating:  # noqa: SIM110
         if f.get("kind") == "flags" and f["player"] == player and flag in f["flags"]:

@@ -34,6 +34,7 @@ from deckcheck.engine.effects.context import (
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import (
     can_do,
+    grants_nothing,
     hand_toll,
     player_flag,
     summon_locked,
@@ -653,6 +654,8 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         # "then" and "or, if you cannot" parts depend on what the earlier parts did
         if o.spec.if_done or o.spec.optional or o.spec.then or o.spec.unless_done:
             continue
+        if s.floating and grants_nothing(s, link, o):
+            return False
         if o.condition is not None:  # "if you have ...": only when it holds
             continue
         if o.cards is not None and o.cards.declared is not None:  # declared at resolution
