@@ -20,7 +20,7 @@ from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_event
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
-from deckcheck.engine.query import atk, defense, has_flag
+from deckcheck.engine.query import atk, defense, has_flag, unusable
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def attack_options(duel: Duel) -> list[Action]:
             continue
         if c.attacked == s.turn and (not s.lasting or c.attacks >= allowed_attacks(s, iid)):
             continue
-        if s.lasting and has_flag(s, iid, "cannot_attack"):
+        if s.lasting and (has_flag(s, iid, "cannot_attack") or unusable(s, iid)):
             continue
         if s.lasting and _held_back(s, tp, iid):
             continue

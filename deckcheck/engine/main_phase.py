@@ -60,6 +60,7 @@ from deckcheck.engine.query import (
     sameness,
     tributes_for_level,
     tributes_needed,
+    unusable,
     view,
 )
 from deckcheck.engine.select import stats_read
@@ -226,6 +227,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if deck.phases:  # Clara & Rushka: Main Phase 2
             extra = [a for a in extra if phase_allows(s, a.card)]
         opts.extend(extra)
+    if lasting and any(m.value == "unusable" for m in lasting):  # Prohibition (4.3.3.14)
+        opts = [a for a in opts if not (isinstance(a, CardChoice) and unusable(s, a.card))]
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
     no_battle = bool(s.floating) and player_flag(s, tp, "no_battle_phase")

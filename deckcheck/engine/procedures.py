@@ -18,7 +18,7 @@ from typing import Any
 from deckcheck.cards.cache import BoundedCache
 from deckcheck.engine.carddefs import CardDef, GroupSpec
 from deckcheck.engine.profiles import Profile
-from deckcheck.engine.query import has_flag, restricted, view
+from deckcheck.engine.query import has_flag, restricted, unusable, view
 from deckcheck.engine.state import State
 from deckcheck.engine.zones import extra_deck_zones, needs_link_zone
 
@@ -125,7 +125,7 @@ def candidates(state: State, player: int, d: CardDef) -> list[int]:
     ]
     if d.method == "synchro":  # "cannot be used as Synchro Material" (Ronintoadin)
         out = [i for i in out if not has_flag(state, i, "no_synchro_material")]
-    return out
+    return [i for i in out if not unusable(state, i)]  # Prohibition (4.3.3.14)
 
 
 def _combos(

@@ -92,6 +92,15 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
 NOT_EFFECTS = frozenset({"no_fusion_material"})
 
 
+def unusable(s: State, iid: int) -> bool:
+    """A card that "cannot be used" (flag ``unusable``; Prohibition, 000 4.3.3.14): it is
+    not activated, Normal Summoned, Set from the hand, summoned by its own procedure, used
+    as Fusion/Synchro/Xyz/Link Material, declared as an attacker or changed in position,
+    and its effects do not apply; it may still be Tributed, sent as a cost, targeted, or
+    Special Summoned by another card's effect."""
+    return bool(s.lasting) and has_flag(s, iid, "unusable")
+
+
 def restricted(s: State, iid: int, flag: str) -> bool:
     """Whether the card has ``flag``: from an effect now, or, for a flag of NOT_EFFECTS,
     from its own text whatever its state (000:476-478)."""

@@ -48,7 +48,7 @@ def effect_ops(e: Effect) -> tuple[Op, ...]:
 
 def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
     c = s.cards[card]
-    return {
+    link = {
         "card": card,
         "gen": c.gen,
         "effect": path,
@@ -64,6 +64,11 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
         "declared": None,
         "link": len(s.chain) + 1,
     }
+    if s.floating:  # what a Continuous card declared as it was activated (Prohibition)
+        for f in s.floating:
+            if f.get("kind") == "declared" and f["card"] == card and f["gen"] == c.gen:
+                link["declared"], link["declared_what"] = f["value"], f["what"]
+    return link
 
 
 def activating(s: State) -> set[int]:

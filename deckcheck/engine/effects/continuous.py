@@ -44,6 +44,8 @@ def negated(s: State, iid: int) -> bool:
         flags = [m.value for m in s.lasting if m.card == iid and m.stat == "flag"]
         if "negated" in flags or "drained" in flags:
             return True  # drained (Skill Drain): negated, but its effects may still be activated
+        if "unusable" in flags:  # its effects do not apply (000 4.3.3.14)
+            return True
         # Royal Decree: Trap effects, while it is a Trap Card (002:1205)
         is_trap = c.d.kind == "trap" and (c.loc != MZONE or c.trap_zone != EMPTY)
         if is_trap and "trap_negated" in flags:

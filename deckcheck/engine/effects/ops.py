@@ -67,6 +67,7 @@ from deckcheck.engine.query import (
     printed,
     restricted,
     unaffected,
+    unusable,
     view,
 )
 from deckcheck.engine.rng import Rng
@@ -1088,6 +1089,8 @@ def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]
             pool += [i for i in s.sides[me].deck if s.cards[i].d.kind == "monster"]
     # "cannot be used as Fusion Material" (Chimeratech Fortress Dragon), not an effect
     pool = [i for i in pool if not restricted(s, i, "no_fusion_material")]
+    if s.lasting:  # a card that cannot be used is no material either (000 4.3.3.14)
+        pool = [i for i in pool if not unusable(s, i)]
     if op is not None and op.spec.banish_materials and _banishes_materials(duel, me, fusion, op):
         more = op.spec.banish_materials.from_
         if "monster" in more:
@@ -1140,6 +1143,7 @@ def fusions(duel: Duel, me: int, op: Op | None = None) -> list[int]:
             and not contact_only(s.cards[i].d)
             and (flt is None or matches(s, i, flt, me))
             and not s.cards[i].face_up and not (s.floating and summon_forbidden(s, i, me))
+            and not unusable(s, i)
             and next(_fusion_combos(duel, me, i, op), None) is not None]  # fmt: skip
 
 
@@ -1337,7 +1341,7 @@ def rituals(duel: Duel, link: Link, op: Op) -> list[int]:
     found = []
     for i in s.sides[me].hand:
         d = s.cards[i].d
-        if d.kind != "monster" or "ritual" not in d.frames:
+        if d.kind != "monster" or "ritual" not in d.frames or unusable(s, i):
             continue
         if flt is not None and flt.terms and not matches(s, i, flt, me):
             continue
@@ -2175,6 +2179,12 @@ def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
 def declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     link["declared"] = ans.get("declared")
     link["declared_what"] = op.spec.what or "card_name"
+    c = duel.state.cards[link["card"]]
+    if c.loc == SZONE and c.gen == link["gen"] and c.d.spell_property in ("continuous", "field"):
+        # a Continuous card keeps it for its continuous effects while it stays (Prohibition)
+        kept = {"kind": "declared", "card": link["card"], "gen": c.gen,
+                "value": link["declared"], "what": link["declared_what"]}  # fmt: skip
+        duel.state.floating.append(kept)
     duel.emit(DeclareEvent("declare", players(op.spec.player, link["player"])[0],
                            link["declared_what"], str(link["declared"])))  # fmt: skip
     return []

@@ -44,7 +44,7 @@ from deckcheck.engine.effects.ops import (
 )
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent, PositionEvent
-from deckcheck.engine.query import has_flag
+from deckcheck.engine.query import has_flag, unusable
 from deckcheck.engine.select import matches, matches_any, matching, only_names
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, Inst, State
 from deckcheck.engine.zones import co_linked, free_main, free_spell
@@ -90,7 +90,7 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
         if c.loc not in fx.where:  # most copies wait in the Deck: nothing to ask
             continue
         mine = c.ctrl == player if c.loc in FIELD else c.owner == player
-        if not mine:
+        if not mine or unusable(s, iid):
             continue
         for e in fx.activated:
             if slow and e.speed < 2 or screened(s, c, e, window):
