@@ -10,6 +10,7 @@ all.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from importlib import import_module
@@ -42,7 +43,8 @@ COMMANDS = {
     "cards": "cards",
 }
 
-__all__ = ["COMMANDS", "app", "load_commands", "main", "version_line"]
+__all__ = ["COMMANDS", "app", "collector_on", "load_commands", "main", "version_line"]
+_collector_off = False  # main() turned the garbage collector off for start-up
 
 
 def load_commands(args: list[str]) -> None:
@@ -66,10 +68,28 @@ def main() -> None:
     if args[:1] == ["--version"]:
         print(version_line())
         return
-    from deckcheck.cli import common
+    # start-up makes thousands of objects that live as long as the process: the garbage
+    # collector's passes over them while Typer and the command are loaded cost a one-deck
+    # check about 13 M instructions (issue 15). Off until the root callback turns it on
+    # again, before any command runs (and here, however the run ends).
+    global _collector_off
+    _collector_off = gc.isenabled()
+    gc.disable()
+    try:
+        from deckcheck.cli import common
 
-    load_commands(args)
-    common.run(common.app)
+        load_commands(args)
+        common.run(common.app)
+    finally:
+        collector_on()
+
+
+def collector_on() -> None:
+    """The garbage collector on again, if main() turned it off for start-up."""
+    global _collector_off
+    if _collector_off:
+        _collector_off = False
+        gc.enable()
 
 
 def version_line() -> str:

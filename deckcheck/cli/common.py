@@ -47,8 +47,11 @@ def _root(
         help="Print deckcheck's version and exit.",
     ),
 ) -> None:
-    # a callback keeps the app a group even when main() has registered a single command
-    pass
+    # a callback keeps the app a group even when main() has registered a single command;
+    # main() left the garbage collector off for start-up: on before the command runs
+    from deckcheck.cli import collector_on
+
+    collector_on()
 
 
 # Option values from a fixed set, as Literal types: the help lists them and Typer refuses
