@@ -1615,7 +1615,7 @@ def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
 def _change_one(duel: Duel, link: Link, op: Op, iid: int, stat: str, until: int) -> None:
     s = duel.state
     if op.spec.original:  # the original value becomes it (or half of it)
-        base = printed(s, iid).atk if stat == "atk" else printed(s, iid).defense
+        base = original(s, iid, stat)
         value = (base + 1) // 2 if op.spec.half else amount(duel, link, op)
         add_lasting(s, iid, stat, "set_base", value, False, link["card"], until)
     elif op.spec.half:  # "becomes half": rounded up (RC-RND-002)
@@ -1624,7 +1624,7 @@ def _change_one(duel: Duel, link: Link, op: Op, iid: int, stat: str, until: int)
     elif op.do.startswith("set"):
         add_lasting(s, iid, stat, "set", amount(duel, link, op), False, link["card"], until)
     elif op.spec.amount_of == "own_original_atk":  # "gains ATK equal to its original ATK"
-        value = printed(s, iid).atk * (op.spec.amount or 1)
+        value = original(s, iid, "atk") * (op.spec.amount or 1)
         add_lasting(s, iid, stat, "add", value, False, link["card"], until)
     else:
         add_lasting(s, iid, stat, "add", amount(duel, link, op), False, link["card"], until)
