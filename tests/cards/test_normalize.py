@@ -17,3 +17,17 @@ def test_ascii_and_other_text_fold_alike():
     assert normalize("Pote da Ganância") == "pote da ganancia"
     assert loose_key("Nibiru, the Primal Being") == loose_key("nibiru primal-being")
     assert loose_key("The") == "the"  # a name of filler words only keeps them
+
+
+def test_white_space_folds_as_the_regular_expression_folds_it():
+    # normalize joins str.split's words: the same as replacing runs of \s by a space and
+    # stripping, for every character (surrogates aside)
+    import re
+
+    from deckcheck.cards.names import _spaced
+
+    runs = re.compile(r"\s+")
+    for code in range(0x110000):
+        if not 0xD800 <= code <= 0xDFFF:
+            text = f" a{chr(code)}{chr(code)}b\t"
+            assert _spaced(text) == runs.sub(" ", text).strip(), hex(code)
