@@ -1,5 +1,6 @@
 """Pydantic models built from trusted data without validation: data deckcheck generated
-itself from validated models (the card snapshot's rows, the bundled banlists' JSON twins).
+itself from validated models (the bundled banlists' JSON twins; the card snapshot's rows and
+the formats index are read into plain classes, ``Card.from_record`` and ``Format.from_record``).
 
 ``construct`` makes what ``model_construct`` makes of complete values, without its
 per-field work and without the model's schema, which a deferred model (``defer_build``)
