@@ -161,15 +161,17 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             if in_grave:
                 continue
             found: list[int] | None = None  # the cards it applies to
-            flts = steady.monster_filters(e)
-            if flts is not None:  # kept with the value of what it reads
+            reads = steady.monster_filters(e)
+            if reads is not None:  # kept with the value of what it reads
                 if mods is None:
                     mods = steady.modifiers(s)
                     modded = {m.card for m in mods[1] if m.stat != "flag"}
                 kept = memo.get((iid, e.index))
                 if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
-                    kept = memo[iid, e.index] = [e, steady.plan(flts, defs), None, False, None]
+                    kept = memo[iid, e.index] = [e, steady.plan(reads[0], defs), None, False, None]
                 now = (c.ctrl, mods, steady.monsters(s, kept[1], c.ctrl, len(defs), modded))
+                if reads[1]:  # and the controller's Graveyard (Solidarity)
+                    now = (*now, tuple(s.sides[c.ctrl].grave))
                 if kept[2] != now:
                     kept[2:] = now, *_reads_now(duel, iid, e)
                 if not kept[3]:

@@ -224,9 +224,13 @@ _SIDE = [f.name for f in fields(Side)]
 # a filter that looks only at the Monster Zones reads these state terms of the cards there
 # (all in their basic fields, ``_BASIC``); a selection "all" reads only these of its fields
 MONSTER_TERMS = frozenset(("location", "face_up", "controller", "zone"))
-MONSTER_SELECT = frozenset(("of", "filter", "count", "min", "chooser"))
+MONSTER_SELECT = frozenset(("of", "filter", "count", "min", "chooser", "graveyard_race"))
 MONSTER_COND = frozenset(("exists", "none", "any_of", "min", "max", "distinct"))
-_MONSTER_ONLY: dict[int, tuple[Effect, tuple[Filter, ...] | None]] = {}
+MONSTER_COND |= {"one_race_in_graveyard"}
+# of those, the clauses that read the Graveyard of the effect's controller (Solidarity)
+OWN_GRAVE = frozenset(("graveyard_race", "one_race_in_graveyard"))
+Monsters = tuple[tuple["Filter", ...], bool]
+_MONSTER_ONLY: dict[int, tuple[Effect, Monsters | None]] = {}
 
 
 def _monsters_only(flt: Filter) -> bool:
@@ -236,37 +240,37 @@ def _monsters_only(flt: Filter) -> bool:
     return all(t.field in MONSTER_TERMS for t in flt.terms if t.field in STATE_FIELDS)
 
 
-def monster_filters(e: Effect) -> tuple[Filter, ...] | None:
+def monster_filters(e: Effect) -> Monsters | None:
     """The filters of the effect's condition and of the cards it applies to, when those
     read nothing but the monsters on the field (``monsters``): conditions of filters on the
-    Monster Zones, a selection of all the monsters a filter matches there; else None. Kept
-    per effect (the entry holds it, so its id is not reused while it is kept; bounded)."""
+    Monster Zones, a selection of all the monsters a filter matches there; and whether they
+    read its controller's Graveyard too (``OWN_GRAVE``: the cards there, as printed). Else
+    None. Kept per effect (the entry holds it, so its id is not reused while it is kept;
+    bounded)."""
     found = _MONSTER_ONLY.get(id(e))
     if found is None:
         flts: list[Filter] = []
-        ok = True
+        ok, grave = True, False
         cond = e.condition
         if cond is not None:
             spec = cond.spec
-            ok = all(
-                name in MONSTER_COND
-                for name in type(spec).model_fields
-                if getattr(spec, name) != _default(sch.Condition, name)
-            )
+            named = [n for n in type(spec).model_fields
+                     if getattr(spec, n) != _default(sch.Condition, n)]  # fmt: skip
+            ok = all(name in MONSTER_COND for name in named)
+            grave = not OWN_GRAVE.isdisjoint(named)
             flts += [f for f in (cond.exists, *cond.none, *cond.any_of) if f is not None]
         sel = e.applies_to
         if sel is not None:
             ok = ok and sel.of == "all"
-            ok = ok and all(
-                f.name in MONSTER_SELECT
-                for f in fields(Select)
-                if f.default is MISSING or getattr(sel, f.name) != f.default
-            )
+            named = [f.name for f in fields(Select)
+                     if f.default is MISSING or getattr(sel, f.name) != f.default]  # fmt: skip
+            ok = ok and all(name in MONSTER_SELECT for name in named)
+            grave = grave or not OWN_GRAVE.isdisjoint(named)
             flts.append(sel.filter)
         ok = ok and bool(flts) and all(_monsters_only(f) for f in flts)
         if len(_MONSTER_ONLY) >= MAX_DEFS:
             _MONSTER_ONLY.clear()
-        found = _MONSTER_ONLY[id(e)] = (e, tuple(flts) if ok else None)
+        found = _MONSTER_ONLY[id(e)] = (e, (tuple(flts), grave) if ok else None)
     return found[1]
 
 
