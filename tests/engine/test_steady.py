@@ -84,6 +84,46 @@ def test_adjust_returns_at_once_only_with_nothing_to_do(db, deck_lists, pair):
     assert skipped > 10  # the check ran: most adjusts find the state as they left it
 
 
+def test_kept_reads_give_what_fresh_reads_give(db, deck_lists):
+    # adjust keeps, per effect that reads only the monsters (and its controller's GY), its
+    # condition and cards with the value of what it read (steady.monster_filters): every
+    # run of adjust in these duels must leave the state as a run on a copy with nothing
+    # kept does (Swords of Revealing Light, Gravity Bind, Wetlands, Solidarity, Dewdark)
+    from deckcheck.engine.template import prepare
+
+    template = prepare([deck_lists["AI_Burn"], deck_lists["AI_Frog"]], db)
+    real = continuous._adjust_once
+    runs = kept = 0
+
+    def once(duel: Duel, ask: bool = False) -> bool:
+        nonlocal runs, kept
+        twin = duel.copy()
+        twin.cache = BoundedCache(MAX_CACHED)
+        fresh = real(twin, ask)
+        memo = duel.cache.get(continuous.READ_MONSTERS, {})
+        keys = {k: v[2] for k, v in memo.items()}
+        changed = real(duel, ask)
+        memo = duel.cache.get(continuous.READ_MONSTERS, {})
+        kept += sum(1 for k, v in memo.items() if keys.get(k) is v[2])
+        runs += 1
+        assert (changed, _plain(duel)) == (fresh, _plain(twin)), "a kept read was stale"
+        return changed
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(continuous, "_adjust_once", once)
+    try:
+        for index in range(4):
+            seed = game_seed(5, index)
+            duel = Duel.new(template, seed, first=index % 2)
+            agents = (make_agent("random", seed, 0), make_agent("random", seed, 1))
+            while duel.prompt is not None:
+                prompt = duel.prompt
+                duel.apply_action(agents[prompt.player].choose(duel, prompt))
+    finally:
+        mp.undo()
+    assert runs > 50 and kept > 20  # the check ran, and kept reads were used
+
+
 def test_the_value_copies_every_container_of_a_card():
     # a list or dict field kept by reference would change with the card after the value
     # was taken: those are copied (CONTAINERS); every other field is a plain value
