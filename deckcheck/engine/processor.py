@@ -29,12 +29,12 @@ from deckcheck.engine.state import NO_WINNER, Frame
 
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
+    from deckcheck.engine.effects.base import EffectLayer
 
 Handler = Callable[["Duel", Frame], Prompt | None]
 # frame kind -> step -> handler: two lookups by string, cheaper than building and hashing
 # a (kind, step) key at each of the thousand steps of a duel
 HANDLERS: dict[str, dict[str, Handler]] = {}
-NO_STEPS: dict[str, Handler] = {}
 
 
 def handles(kind: str, *steps: str) -> Callable[[Handler], Handler]:
@@ -58,9 +58,10 @@ def run(duel: Duel) -> Prompt | None:
     handlers = HANDLERS
     while s.winner == NO_WINNER:
         f = frames[-1]
-        handler = handlers.get(f.kind, NO_STEPS).get(f.step) or layer.handler(f.kind, f.step)
-        if handler is None:
-            raise RuntimeError(f"no handler for step {f.step!r} of a {f.kind} frame")
+        try:  # subscripts, not get(): a try costs nothing until it catches
+            handler = handlers[f.kind][f.step]
+        except KeyError:
+            handler = _layer_handler(layer, f)
         prompt = handler(duel, f)
         if prompt is None:
             continue
@@ -72,6 +73,14 @@ def run(duel: Duel) -> Prompt | None:
         return prompt
     frames.clear()
     return None
+
+
+def _layer_handler(layer: EffectLayer, f: Frame) -> Handler:
+    """The handler of a step the rules do not register: the effect layer's own, if any."""
+    handler = layer.handler(f.kind, f.step)
+    if handler is None:
+        raise RuntimeError(f"no handler for step {f.step!r} of a {f.kind} frame")
+    return handler
 
 
 def push(duel: Duel, kind: str, step: str, **data: object) -> Frame:
