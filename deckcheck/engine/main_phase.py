@@ -131,22 +131,31 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     tributes_ok = (True, n_own >= 1, n_own >= 2)
     if s.lasting and lent_monsters(s, tp):  # Soul Exchange: exactly what tribute_sets offers
         tributes_ok = (True, bool(tribute_sets(s, tp, 1)), bool(tribute_sets(s, tp, 2)))
-    # Double Summon: a second Normal Summon or Set this turn (Summon Chain: a third)
-    allowed = normal_summons(s, tp) if s.floating else 1
-    can_summon_now = side.summons < allowed
-    if s.floating and player_flag(s, tp, "no_normal_summons"):  # Lava Golem's turn
-        can_summon_now = False
+    floating = s.floating
+    # with nothing floating no player flag holds: one test for all of them (a hot path)
+    no_summons = no_special = no_battle = False
+    can_summon_now = side.summons < 1
+    hand = side.hand
+    if floating:
+        # Double Summon: a second Normal Summon or Set this turn (Summon Chain: a third);
+        # none on Lava Golem's turn
+        can_summon_now = side.summons < normal_summons(s, tp) and not player_flag(
+            s, tp, "no_normal_summons"
+        )
+        # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no
+        # Special Summons
+        no_summons = player_flag(s, tp, "no_summons")
+        no_special = no_summons or player_flag(s, tp, "no_special_summons")
+        no_battle = player_flag(s, tp, "no_battle_phase")  # Soul Exchange
+        if hand_toll(s, tp) > side.lp:  # Chain Energy: LP for each hand card
+            hand = []
     second = side.summons >= 1  # which monsters a later one allows (Swap Frog's: Frogs)
-    # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no Special
-    no_summons = bool(s.floating) and player_flag(s, tp, "no_summons")
-    no_special = no_summons or bool(s.floating) and player_flag(s, tp, "no_special_summons")
     spell_free: bool | None = None  # asked at the first Spell or Trap in the hand
     scale_free: bool | None = None
     special = not no_special and duel.effects.live  # without card effects: played as stats
     seen: set[object] = set()
     lasting = s.lasting
-    toll = hand_toll(s, tp) if s.floating else 0
-    for iid in side.hand if toll <= side.lp else ():  # Chain Energy: LP for each hand card
+    for iid in hand:
         d = cards[iid].d
         same = sameness(s, iid) if lasting else id(d)  # id(d): sameness without modifiers
         if same in seen:
@@ -167,7 +176,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
                         opts.append(card_choice("set", iid))
             if not special:
                 pass
-            elif s.floating and summon_forbidden(s, iid):
+            elif floating and summon_forbidden(s, iid):
                 pass  # Cyber Dragon Drei: only Machine monsters this turn
             elif d.fx is not None and d.fx.procedures and free and procedure(duel, iid):
                 opts.append(card_choice("procedure", iid))
@@ -178,7 +187,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
                     opts.append(card_choice("scale", iid))
         elif d.kind in ("spell", "trap"):
             if spell_free is None:
-                spell_free = bool(free_spell(s, tp))
+                spell_free = bool(free_spell(s, tp, own=own))
             if spell_free or d.spell_property == "field":
                 opts.append(card_choice("set_card", iid))
     turn = s.turn
@@ -220,7 +229,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
             extra += [card_choice("procedure", i) for i in deck.procedures
                       if not cards[i].face_up and any(e.contact for e in cards[i].d.fx.procedures)
                       and procedure(duel, i)]  # fmt: skip
-        if s.floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
+        if floating:  # Dimensional Barrier: a declared type cannot be Special Summoned
             extra = [a for a in extra if not summon_forbidden(s, a.card)]
         if deck.once:  # Kagari: once a turn
             extra = [a for a in extra if not once_summoned(s, tp, a.card)]
@@ -231,7 +240,6 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts = [a for a in opts if not (isinstance(a, CardChoice) and unusable(s, a.card))]
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
-    no_battle = bool(s.floating) and player_flag(s, tp, "no_battle_phase")
     if s.phase == "main1" and turn > 1 and not no_battle:
         opts.append(TO_BATTLE)
         # a monster that "must attack, if able" and can: the turn goes through the Battle

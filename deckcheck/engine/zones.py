@@ -108,10 +108,15 @@ def free_main(state: State, player: int, exclude: Collection[int] = ()) -> list[
     return free
 
 
-def free_spell(state: State, player: int, zones: Collection[int] = (0, 1, 2, 3, 4)) -> list[int]:
+def free_spell(
+    state: State,
+    player: int,
+    zones: Collection[int] = (0, 1, 2, 3, 4),
+    own: list[int] | None = None,
+) -> list[int]:
     """Free Spell & Trap Zones among ``zones``: empty, and not the zone a Trap Monster of
     the player came from (it cannot be used while that card is a monster, seed 000,
-    4.3.3.11, though no card is there)."""
+    4.3.3.11, though no card is there). ``own``: the player's monsters, if at hand."""
     szone = state.sides[player].szone
     free = []
     for z in zones:  # a loop, not a comprehension: asked at every Main Phase prompt
@@ -119,7 +124,7 @@ def free_spell(state: State, player: int, zones: Collection[int] = (0, 1, 2, 3, 
             free.append(z)
     if free:
         cards = state.cards
-        for iid in state.monsters(player):
+        for iid in state.monsters(player) if own is None else own:
             if cards[iid].trap_zone in free:
                 free.remove(cards[iid].trap_zone)
     return free
