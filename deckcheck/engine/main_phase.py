@@ -389,9 +389,21 @@ def _extra_from_definitions(
     s = duel.state
     cards = s.cards
     prof = duel.template.profile
-    field = (*s.sides[0].mzone, *s.sides[1].mzone, *s.emz)
-    emz_ctrl = tuple([cards[i].ctrl for i in s.emz if i != EMPTY])
-    key = (player, field, emz_ctrl, tuple([cards[i].face_up for i in own]), tuple(ids))
+    # keyed by what the answer reads of the field: the opponent's Main Monster Zones only
+    # for their Link monsters, whose arrows may point to this player's zones (their other
+    # monsters are no materials and take no zone of this player's: fewer misses)
+    far = []
+    for i in s.sides[1 - player].mzone:  # loops, not comprehensions (a hot path)
+        far.append(i if i == EMPTY or cards[i].d.link else EMPTY)
+    faces = []
+    for i in own:
+        faces.append(cards[i].face_up)
+    left, right = s.emz
+    ctrl = (
+        cards[left].ctrl if left != EMPTY else EMPTY,
+        cards[right].ctrl if right != EMPTY else EMPTY,
+    )
+    key = (player, *s.sides[player].mzone, *far, left, right, *ctrl, *faces, tuple(ids))
     cached = duel.cache.get(key)
     if cached is not None:
         return cached
