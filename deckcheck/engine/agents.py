@@ -357,7 +357,7 @@ def parse_agents(text: str) -> tuple[str, str]:
 
 def play(duel: Duel, agents: tuple[Agent, Agent]) -> Duel:
     """Play a duel to the end; returns it for convenience."""
-    while duel.prompt is not None:
-        prompt = duel.prompt
+    state = duel.state  # read directly, not through the prompt property: twice a decision
+    while (prompt := state.prompt) is not None:
         duel.apply_action(agents[prompt.player].choose(duel, prompt))
     return duel

@@ -477,9 +477,10 @@ def _summonable(
     ids: list[int] = []
     defs: list[CardDef] = []
     by_state: list[int] = []
+    taken: set[int] = set()  # ids of ``defs``: a set, not a generator over them
     for iid in extra:
         d = cards[iid].d
-        if iid in shown or d.groups is None or any(d is x for x in defs):
+        if iid in shown or d.groups is None or id(d) in taken:
             continue
         if asks_summon(d):
             if all(cards[i].d is not d for i in by_state):
@@ -487,6 +488,7 @@ def _summonable(
             continue
         ids.append(iid)
         defs.append(d)
+        taken.add(id(d))
     return ids, defs, by_state
 
 
@@ -573,7 +575,7 @@ def zone_prompt(player: int, zones: list[int], iid: int) -> Prompt:
 @lru_cache(maxsize=4096)
 def _zone_prompt(player: int, zones: tuple[int, ...], iid: int) -> Prompt:
     # shared, as actions are: prompts are immutable and these recur duel after duel
-    return Prompt(player, "zone", tuple(ZONE_CHOICES[z] for z in zones), iid)
+    return Prompt(player, "zone", tuple(map(ZONE_CHOICES.__getitem__, zones)), iid)
 
 
 @handles("summon", "start")

@@ -85,13 +85,17 @@ def _level_sum_reachable(level: int, mats: list[CardDef]) -> bool:
 
 
 def _size_bounds(groups: tuple[GroupSpec, ...]) -> tuple[int, int]:
-    low = sum(g.min for g in groups)
-    high = 0
+    # loops, not generator expressions, in these helpers: a generator costs about as much
+    # as the few steps it makes here, and they run at every material check
+    low = high = 0
+    unbounded = False
     for g in groups:
+        low += g.min
         if g.max is None:
-            return low, MAX_MATERIALS
-        high += g.max
-    return low, min(high, MAX_MATERIALS)
+            unbounded = True
+        else:
+            high += g.max
+    return low, MAX_MATERIALS if unbounded else min(high, MAX_MATERIALS)
 
 
 def _usable(d: CardDef, m: CardDef, how: str | None = None) -> bool:
@@ -103,13 +107,19 @@ def _usable(d: CardDef, m: CardDef, how: str | None = None) -> bool:
         return False
     if how is not None:
         return any(g.accepts_on_field(m, how) for g in d.groups or ())
-    return any(g.accepts(m) for g in d.groups or ())
+    for g in d.groups or ():  # noqa: SIM110 (see _size_bounds)
+        if g.accepts(m):
+            return True
+    return False
 
 
 def asks_summon(d: CardDef) -> bool:
     """Whether a group of ``d`` asks how its materials came to the field: the answer then
     depends on more than the monsters' definitions (no MaterialOracle)."""
-    return any(g.summoned for g in d.groups or ())
+    for g in d.groups or ():  # noqa: SIM110 (see _size_bounds)
+        if g.summoned:
+            return True
+    return False
 
 
 def candidates(state: State, player: int, d: CardDef) -> list[int]:
@@ -318,9 +328,10 @@ class MaterialOracle:
             vectors = [self._classes(defs, defs_key, m) for m in face_up]
             # per Extra Deck card: each face-up monster's class number for it
             columns = list(zip(*vectors, strict=True)) if vectors else [()] * len(defs)
-            found = self._many[key] = tuple(
-                self._decide(d, col, face_up) for d, col in zip(defs, columns, strict=True)
-            )
+            answers = []
+            for d, col in zip(defs, columns, strict=True):
+                answers.append(self._decide(d, col, face_up))
+            found = self._many[key] = tuple(answers)
         return found
 
     def possible(self, d: CardDef, face_up: list[CardDef], up_key: tuple[int, ...]) -> bool:
