@@ -170,6 +170,12 @@ class Prompt(NamedTuple):
         return self.options[0]
 
 
+# A NamedTuple's constructor is Python code (about 3,300 instructions, 2,000 this way): the
+# prompts built at most decisions (the Main Phase's, the battle step's) are made directly,
+# all fields given: new_record(Prompt, (player, kind, options, card))
+new_record = tuple.__new__
+
+
 def as_action(value: Any) -> Any:
     """An action read back from JSON (lists) as the typed action the engine compares; a
     value of no known shape comes back as plain tuples (and is then no legal option)."""

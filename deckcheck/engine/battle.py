@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckcheck.engine.actions import CANCEL, END_BATTLE, Action, AttackChoice, Prompt, shared
+from deckcheck.engine.actions import (
+    CANCEL,
+    END_BATTLE,
+    Action,
+    AttackChoice,
+    Prompt,
+    new_record,
+    shared,
+)
 from deckcheck.engine.base import check_win, damage
 from deckcheck.engine.effects import replace
 from deckcheck.engine.effects.ops import player_flag
@@ -136,7 +144,8 @@ def declare(duel: Duel, f: Frame) -> Prompt:
     attacks = attack_options(duel)
     # "must attack, if able": no end to the Battle Phase while such a monster can attack
     must = bool(s.lasting) and must_attack(s, attacks)
-    return Prompt(tp, "battle", (*attacks, *acts) if must else (*attacks, *acts, END_BATTLE))
+    options = (*attacks, *acts) if must else (*attacks, *acts, END_BATTLE)
+    return new_record(Prompt, (tp, "battle", options, -1))
 
 
 def must_attack(s: State, attacks: list[Action]) -> bool:

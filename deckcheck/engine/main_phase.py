@@ -24,6 +24,7 @@ from deckcheck.engine.actions import (
     CardsChoice,
     Prompt,
     card_choice,
+    new_record,
     shared,
 )
 from deckcheck.engine.base import distinct
@@ -95,7 +96,7 @@ if TYPE_CHECKING:
 @handles("duel", "main")
 def main(duel: Duel, f: Frame) -> Prompt:
     f.step = "main_chosen"
-    return Prompt(duel.state.turn_player, "main", main_options(duel))
+    return new_record(Prompt, (duel.state.turn_player, "main", main_options(duel), -1))
 
 
 @handles("duel", "main_chosen")
