@@ -352,7 +352,10 @@ def custom_def(spec: dict[str, Any], where: str) -> CardDef:
     kind = spec["kind"]
     prop = spec.get("property")
     checked = parse({"card": 1, "name": spec["name"], "effects": spec.get("effects", [])}, where)
-    fx = compile_effects(checked, kind, prop)
+    try:
+        fx = compile_effects(checked, kind, prop)
+    except ValueError as exc:  # what the schema lets through: a filter's field names
+        raise InputError(f"{where}: {exc}") from None
     monster = kind == "monster"
     level = spec.get("level", 0)
     scale = spec.get("scale")

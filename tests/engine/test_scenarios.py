@@ -114,6 +114,25 @@ def test_a_refused_action_fails_and_names_the_legal_options(db):
             },
             "only be in Attack Position",
         ),
+        (  # a filter field the vocabulary does not know, deep in an inline card
+            {
+                "cards": [
+                    {
+                        "name": "Test Bad Filter",
+                        "kind": "spell",
+                        "property": "continuous",
+                        "effects": [
+                            {
+                                "kind": "continuous",
+                                "range": ["spell"],
+                                "applies": {"to": {"of": "all", "filter": {"colour": "red"}}},
+                            }
+                        ],
+                    }
+                ]
+            },
+            r"cards\[0\].*unknown filter field 'colour'",
+        ),
     ],
 )
 def test_malformed_scenarios_are_input_errors(db, change, message):
