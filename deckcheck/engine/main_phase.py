@@ -276,7 +276,7 @@ def xyz_alternative(duel: Duel, iid: int) -> tuple[Effect | None, list[int]]:
             continue
         prof = duel.template.profile
         mats = [m for m in s.monsters(tp) if s.cards[m].face_up
-                and matches(s, m, e.xyz_on, tp)
+                and matches(s, m, e.xyz_on, tp) and not has_flag(s, m, "no_xyz_material")
                 and extra_deck_zones(s, prof, tp, view(s, iid), [m])]  # fmt: skip
         if mats:
             return e, mats
@@ -361,7 +361,7 @@ def _modified(s: State, own: list[int], extra: tuple[int, ...]) -> bool:
         if m.card not in mine:
             continue
         if m.stat == "flag":
-            if m.value == "no_synchro_material":
+            if m.value in ("no_synchro_material", "no_xyz_material"):
                 return True
             continue
         if read is None:

@@ -133,8 +133,9 @@ def candidates(state: State, player: int, d: CardDef) -> list[int]:
         for i in state.monsters(player)
         if cards[i].face_up and _usable(d, view(state, i), cards[i].summon if how else None)
     ]
-    if d.method == "synchro":  # "cannot be used as Synchro Material" (Ronintoadin)
-        out = [i for i in out if not has_flag(state, i, "no_synchro_material")]
+    if d.method in ("synchro", "xyz"):  # "cannot be used as Synchro Material" (Ronintoadin)
+        flag = f"no_{d.method}_material"
+        out = [i for i in out if not has_flag(state, i, flag)]
     return [i for i in out if not unusable(state, i)]  # Prohibition (4.3.3.14)
 
 

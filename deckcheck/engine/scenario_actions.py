@@ -10,6 +10,7 @@ from deckcheck.engine.actions import (
     DEFENSE,
     DONE,
     END_BATTLE,
+    FACE_DOWN,
     FIRST,
     NO,
     PASS,
@@ -140,7 +141,8 @@ class Act:
     def position(self) -> None:
         p = self.prompt("position")
         pos = self.act.get("position", "attack")
-        self.choose(p, DEFENSE if pos == "defense" else ATTACK, f"position {pos}")
+        choice = {"defense": DEFENSE, "set": FACE_DOWN}.get(pos, ATTACK)  # set: face-down
+        self.choose(p, choice, f"position {pos}")
 
     # -- the actions
 

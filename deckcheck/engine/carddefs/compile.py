@@ -231,7 +231,9 @@ def compile_card(card: Card) -> CardDef:
     if spec is None:
         return d
     fx = compile_effects(spec, card.kind, card.spell_property)
-    covered = (EFFECT_NOT_APPLIED, PENDULUM_EFFECT, SPELL_TRAP)
+    # a file defines all the card's effects, so what sets a printed "?" too (none: 0 on
+    # the field, seed 000 3.1.4.5.1)
+    covered = (EFFECT_NOT_APPLIED, PENDULUM_EFFECT, SPELL_TRAP, UNKNOWN_STAT)
     issues = tuple(i for i in d.issues if i not in covered)
     if spec.missing:
         issues = (*issues, f"partly supported: {spec.missing}")

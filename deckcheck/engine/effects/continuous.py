@@ -22,6 +22,7 @@ from deckcheck.engine.effects.context import (
     new_link,
     pending_activations,
     players,
+    pointed_monsters,
     pool,
     summon_materials,
 )
@@ -146,12 +147,11 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
         in_grave = c.loc == GRAVE  # only a name that changes there applies from the GY
         if not in_grave and (c.loc not in FIELD or not c.face_up) or c.destroyed:
             continue  # destroyed by battle: its continuous effects stop (RC-DS-013)
-        if negated(s, iid):
-            continue
         fx = c.d.fx
         assert fx is not None
+        off = negated(s, iid)
         for e in fx.continuous:
-            if c.loc not in e.range:
+            if c.loc not in e.range or (off and not e.cannot_be_negated):
                 continue
             a = e.applies
             assert a is not None
@@ -197,6 +197,8 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             times = c.counters.get(a.per_counter, 0) if a.per_counter else 1
             if a.per_material:  # Cyber Dragon Infinity: for each material attached
                 times = len(c.overlay)
+            if a.per_pointed:  # Decode Talker: for each monster it points to
+                times = len(pointed_monsters(s, iid))
             if e.per_card is not None:  # "for each Spell in your GY"
                 times = count_matching(s, e.per_card, c.ctrl, a.distinct)
             for t in targets:
@@ -223,6 +225,15 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                     got = (got + 1) // 2 if a.atk_of == "equipped_monster_half" else got
                     if got:
                         wanted.append((t, "atk", "add", got, iid))
+                if e.stats_of_attached is not None:  # the attached materials, as printed
+                    mats = [printed(s, m) for m in c.overlay]
+                    mats = [d for d in mats if e.stats_of_attached.matches(d)]
+                    atk = sum(max(d.atk, 0) for d in mats)
+                    dfn = sum(max(d.defense, 0) for d in mats)
+                    if atk:
+                        wanted.append((t, "atk", "add", atk, iid))
+                    if dfn:
+                        wanted.append((t, "defense", "add", dfn, iid))
                 if a.attacks_of_materials is not None:
                     n = _attacks_of_materials(s, t, a.attacks_of_materials)
                     if n > 1:

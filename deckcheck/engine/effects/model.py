@@ -49,7 +49,9 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "drawn": ("draw",),
     "flipped": ("flip", "flip_summon"),
     **dict.fromkeys(("damage", "battle_damage", "effect_damage"), ("damage",)),
-    **dict.fromkeys(("battled", "before_damage", "damage_step_end"), ("step",)),
+    **dict.fromkeys(
+        ("battled", "before_damage", "damage_step_end", "damage_step_start"), ("step",)
+    ),
     "battle_phase_end": ("phase", "step"),
     **dict.fromkeys(("standby_phase", "end_phase"), ("phase",)),
     **dict.fromkeys(("activated", "would_be_destroyed"), ()),  # answered elsewhere
@@ -137,6 +139,7 @@ class Trig:
     sent: bool = False  # battle_destroyed_other: once the monster is sent to the GY
     other_source: bool = False  # not from an effect of a card of this card's name
     own_source: bool = False  # from an effect of a card of this card's name
+    targets: Filter | None = None  # activated: it targets a card matching this
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +154,7 @@ class Cond:
     any_of: tuple[Filter, ...] = ()  # some card matches one of them
     materials_include: Filter | None = None  # a material of its last summon matched
     attached: Filter | None = None  # an Xyz Material attached to it matches, as printed
+    all_of: tuple[Filter, ...] = ()  # each of them matches some card
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +186,9 @@ class Effect:
     xyz_on: Filter | None = None  # an Xyz Summon using 1 monster matching it (procedure)
     no_response: bool = False  # the opponent cannot respond to its activation
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
+    stats_of_attached: Filter | None = None  # applies: the attached materials matching this
     recheck: bool = False  # the condition is checked again at resolution
+    cannot_be_negated: bool = False  # continuous: it applies while its card is negated
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
     to_opponent: bool = False  # procedure: the monster goes to the opponent's field
     contact: str | None = None  # procedure: its materials sent from the field (you/both)
@@ -216,6 +222,8 @@ class CardEffects:
     no_tribute: tuple[Effect, ...] = field(default=())
     # the phases its Synchro/Xyz/Link Summon by the rules may happen in (empty: any)
     procedure_phases: frozenset[str] = field(default=frozenset())
+    # its Ritual Summon cannot Tribute a monster matching this (Nekroz of Gungnir)
+    ritual_without: Filter | None = None
 
 
 def _up_to(spec: sch.Cards) -> bool:
@@ -354,6 +362,7 @@ def condition(c: sch.Condition) -> Cond:
         tuple(parse_filter(x) for x in c.any_of),
         parse_filter(c.materials_include) if c.materials_include else None,
         parse_filter(c.attached) if c.attached else None,
+        tuple(parse_filter(x) for x in c.all_of),
     )
 
 
@@ -391,6 +400,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             effect_by=t.effect_by,
             face_up=t.face_up,
             sent=t.sent,
+            targets=parse_filter(t.targets) if t.targets else None,
             other_source=t.other_source,
             own_source=t.own_source,
         )
@@ -431,7 +441,13 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         xyz_on=parse_filter(e.xyz_on) if e.xyz_on else None,
         no_response=e.no_response,
         per_card=parse_filter(e.applies.per_card) if e.applies and e.applies.per_card else None,
+        stats_of_attached=(
+            parse_filter(e.applies.stats_of_attached)
+            if e.applies and e.applies.stats_of_attached
+            else None
+        ),
         recheck=e.recheck,
+        cannot_be_negated=e.cannot_be_negated,
         set_turn_if=condition(e.set_turn_if) if e.set_turn_if is not None else None,
         to_opponent=e.to_opponent,
         contact=e.contact,
@@ -479,6 +495,7 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         no_tribute=tuple(e for e, x in zip(all_, spec.effects, strict=True) if x.without_tributes),
         unique=spec.unique,
         procedure_phases=frozenset(spec.procedure_phases),
+        ritual_without=parse_filter(spec.ritual_without) if spec.ritual_without else None,
         trigger_where=frozenset(r for e in triggers for r in e.range),
     )
 

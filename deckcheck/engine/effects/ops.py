@@ -868,6 +868,8 @@ def _positions(op: Op, d: Any) -> tuple[Action, ...]:  # noqa: ANN401 - a CardDe
         return (DEFENSE,)
     if pos == "face_down_defense":
         return (FACE_DOWN,)
+    if pos == "any_defense":  # "in face-up or face-down Defense Position"
+        return (DEFENSE, FACE_DOWN)
     return (ATTACK, DEFENSE)
 
 
@@ -1315,6 +1317,9 @@ def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, 
     pool = [i for i in s.sides[me].hand if i != ritual and s.cards[i].d.kind == "monster"]
     pool += s.monsters(me)
     pool = [i for i in pool if level(s, i) > 0 and not has_flag(s, i, "no_tribute")]
+    fx = s.cards[ritual].d.fx
+    if fx is not None and fx.ritual_without is not None:  # "without using any Level 7"
+        pool = [i for i in pool if not matches(s, i, fx.ritual_without, me)]
     out = []
     for size in range(1, min(len(pool), 6) + 1):
         for combo in combinations(pool, size):
@@ -1500,11 +1505,13 @@ def damage_calculation(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> l
     return [b.attacker] if b.target == EMPTY else [b.attacker, b.target]
 
 
-def _until(s: State, until: str) -> int:
+def _until(s: State, until: str, player: int) -> int:
     if until in ("end_of_turn", "end_of_damage_step"):  # the latter also ends with its battle
         return s.turn
     if until == "end_of_next_turn":
         return s.turn + 1
+    if until == "end_of_your_next_turn":  # the effect's player's next turn, not this one
+        return s.turn + (2 if s.turn_player == player else 1)
     return 0
 
 
@@ -1519,7 +1526,7 @@ def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
         c = s.cards[iid]
         if c.loc in FIELD and c.face_up:
             add_lasting(s, iid, "flag", "add", "negated", False, link["card"],
-                        _until(s, op.spec.until))  # fmt: skip
+                        _until(s, op.spec.until, link["player"]))  # fmt: skip
             if op.spec.card_effects and c.loc == MZONE and c.trap_zone != EMPTY:
                 return_trap_monster(duel, iid)  # a monster's effects only: it stays (002:1151)
             out.append(iid)
@@ -1594,7 +1601,7 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
 def change_stat(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
     stat = "atk" if op.do.endswith("atk") else "defense"
-    until = _until(s, op.spec.until)
+    until = _until(s, op.spec.until, link["player"])
     out = []
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
@@ -1763,7 +1770,7 @@ def set_level(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """The Level of face-up monsters that have one becomes ``amount`` (``until``), or with
     ``change_level`` goes up by it (Diviner of the Herald)."""
     s = duel.state
-    until = _until(s, op.spec.until)
+    until = _until(s, op.spec.until, link["player"])
     how = "add" if op.do == "change_level" else "set"
     out = []
     for iid in _cards(duel, link, op, ans):
@@ -1779,7 +1786,7 @@ def set_attribute(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     """The Attribute of face-up monsters becomes ``attribute`` (``until``): the new one
     replaces it, a card never has two (seed 000:70, 74)."""
     s = duel.state
-    until = _until(s, op.spec.until)
+    until = _until(s, op.spec.until, link["player"])
     out = []
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
@@ -1954,7 +1961,7 @@ def take_control(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[in
                     "card": iid,
                     "gen": c.gen,
                     "player": 1 - me,
-                    "until": _until(s, op.spec.until),
+                    "until": _until(s, op.spec.until, link["player"]),
                 }  # fmt: skip
             )
         out.append(iid)
@@ -2229,7 +2236,7 @@ def apply_flags(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
     attack_twice, no_effect_damage, negate_name (the cards' names are negated), lock_name
     (you cannot activate cards or effects of the cards' names)..."""
     s = duel.state
-    until = _until(s, op.spec.until)
+    until = _until(s, op.spec.until, link["player"])
     if op.cards is None:
         for p in players(op.spec.player, link["player"]):
             s.floating.append({"kind": "flags", "player": p, "flags": list(op.spec.flags),
@@ -2258,7 +2265,7 @@ def create_floating(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list
     assert fx is not None
     k = next(n for n, o in enumerate(effect_ops(fx.effects[int(e)])) if o is op)
     rec = {"kind": "floating", "card": link["card"], "effect": f"{e}.{k}",
-           "player": link["player"], "until": _until(s, op.spec.until)}  # fmt: skip
+           "player": link["player"], "until": _until(s, op.spec.until, link["player"])}  # fmt: skip
     if op.spec.amount_of is not None or op.spec.amount is not None:
         rec["kept"] = amount(duel, link, op)  # "the ATK gained at the time" (Power Bond)
     if op.cards is not None:  # "destroy them during the End Phase" (Rescue Rabbit)

@@ -26,7 +26,7 @@ Who = Literal["you", "opponent", "both"]
 # banish also lasts until your next Standby Phase (or, to the hand, your second one)
 Until = Literal[
     "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step",
-    "your_next_standby", "your_second_standby",
+    "your_next_standby", "your_second_standby", "end_of_your_next_turn",
 ]  # fmt: skip
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
@@ -43,6 +43,7 @@ EVENTS = (
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
     "battled", "would_be_destroyed", "before_damage", "damage_step_end", "battle_phase_end",
+    "damage_step_start",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -193,7 +194,9 @@ class Op(Strict):
     half: StrictBool = False  # pay half LP; halve ATK/DEF
     face_down: StrictBool = False  # banish face-down
     banish: StrictBool = False  # destroy: the destroyed cards are banished, not sent to the GY
-    position: Literal["attack", "defense", "face_down_defense", "any", "flip", "change"] = (
+    position: Literal[
+        "attack", "defense", "face_down_defense", "any", "any_defense", "flip", "change"
+    ] = (
         "any"
     )  # fmt: skip
     to: Literal["owner", "you", "opponent"] = "you"  # special_summon: whose field
@@ -303,6 +306,8 @@ class Condition(Strict):
 
     exists: FilterSpec | None = None  # at least ``min`` cards match (default 1)
     any_of: list[FilterSpec] = []  # some card matches one of these filters (an "or")
+    # each of these filters matches some card ("1 each from their hand, field and GY")
+    all_of: list[FilterSpec] = []
     min: Count = 1
     none: FilterSpec | list[FilterSpec] | None = None  # no card matches (any of them)
     lp_at_least: Amount | None = None
@@ -314,6 +319,9 @@ class Condition(Strict):
     # every monster you Special Summoned this turn matches ("except Machine monsters")
     special_summoned_only: FilterSpec | list[FilterSpec] | None = None  # a list: any of them
     start_of_main1: StrictBool | None = None  # nothing has happened yet in Main Phase 1
+    # your Battle Phase was not conducted this turn ("you cannot conduct your Battle Phase
+    # the turn you activate this card", on a Trap: Heavy Storm Duster)
+    no_battle_phase_yet: StrictBool | None = None
     your_turn: StrictBool | None = None
     phase: list[Literal["draw", "standby", "main1", "battle", "main2", "end"]] = []
     chain_empty: StrictBool | None = None
@@ -430,6 +438,9 @@ class Trigger(Strict):
     # destroys_at_least counts only the cards this card's controller controls (Starlight Road)
     destroys_yours: StrictBool = False
     face_up: StrictBool | None = None  # moves: the card was face-up where it was
+    # activated: the activation targets a card matching this ("a card or effect that
+    # targets a card you control": Decode Talker)
+    targets: FilterSpec | None = None
     # battle_destroyed_other: once the destroyed monster is sent to the Graveyard ("and
     # sends it to the GY"), at the end of the Damage Step
     sent: StrictBool = False
@@ -486,6 +497,10 @@ class Applies(Strict):
     atk_becomes: Literal["double_original", "half_original"] | None = None
     per_counter: Text | None = None  # atk/def are for each such counter on this card
     per_material: StrictBool = False  # atk/def are for each material attached to this card
+    per_pointed: StrictBool = False  # atk/def are for each monster this Link card points to
+    # it gains the printed ATK and DEF of the materials attached to it matching this
+    # ("equal to the ATK and DEF of all Zoodiac monsters attached": Zoodiac Broadbull)
+    stats_of_attached: FilterSpec | None = None
     per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
     distinct: StrictBool = False  # per_card: for each different name among them
     # unaffected_by_others: the cards of this archetype still affect it (Final Sigma)
@@ -537,6 +552,8 @@ class EffectSpec(Strict):
     # procedure of an Xyz Monster: "you can also Xyz Summon it using 1 [monster] you control"
     xyz_on: FilterSpec | None = None
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)
+    # continuous: "this effect cannot be negated": it applies while its card is negated
+    cannot_be_negated: StrictBool = False
     # a Trap that may be activated the turn it was Set while this holds (Shade Brigandine)
     set_turn_if: Condition | None = None
     # procedure: a Normal Summon or Set without Tributes while the condition holds (it uses
@@ -586,6 +603,9 @@ class CardFile(Strict):
     # "cannot be Link Summoned, except during Main Phase 2": its Synchro/Xyz/Link Summon by
     # the rules only in these phases
     procedure_phases: list[Literal["main1", "main2"]] = []
+    # a Ritual Monster "Ritual Summoned without using any Level 7 monsters": its Ritual
+    # Summon cannot Tribute a monster matching this filter (Nekroz of Gungnir)
+    ritual_without: FilterSpec | None = None
 
 
 def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML

@@ -52,6 +52,7 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "lp_at_least": (PILES,), "lp_at_most": (PILES,), "lp_vs_opponent": (PILES,),
     "not_special_summoned": (HISTORY,), "not_summoned": (HISTORY,),
     "special_summoned_only": (HISTORY, PILES), "start_of_main1": (HISTORY,),
+    "no_battle_phase_yet": (TIME, HISTORY),
     "your_turn": (TIME,), "phase": (TIME,), "chain_empty": (WINDOW,),
     "in_damage_step": (BATTLE,), "battle_involves_self": (BATTLE,),
     "deck_at_least": (PILES,), "hand_at_least": (PILES,), "opponent_deck_at_least": (PILES,),
@@ -71,7 +72,7 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "this_card": (), "battle_opponent": (BATTLE,), "attached": (),
 }  # fmt: skip
 # read from their compiled filters: where they look, what of the cards' state they read
-COND_FILTERS = ("exists", "any_of", "none", "this_card", "battle_opponent")
+COND_FILTERS = ("exists", "any_of", "all_of", "none", "this_card", "battle_opponent")
 
 # what a continuous effect applies (schema.Applies) -> what it reads beyond the field;
 # ``to`` and ``per_card`` are read from the compiled effect (applies_to, per_card)
@@ -81,7 +82,7 @@ APPLIES_READS: dict[str, tuple[str, ...]] = {
     "except_archetype": (), "archetype": (), "name": (), "draw_per_name": (),
     "damage_counter": (), "atk_of": (BATTLE,), "swap_original": (),
     "against": (BATTLE, CARDS), "attacks_of_materials": (HISTORY, CARDS), "only": (),
-    "control": (),
+    "control": (), "per_pointed": (), "stats_of_attached": (),
 }  # fmt: skip
 
 # a selection of the cards an effect applies to reads only the field when it is one of
@@ -149,7 +150,7 @@ def effect_reads(e: Effect) -> Reads:
                 continue
             if name not in COND_FILTERS:
                 out.update(COND_READS.get(name, (ALL,)))
-        for flt in (cond.exists, *cond.none, *cond.any_of):
+        for flt in (cond.exists, *cond.none, *cond.any_of, *cond.all_of):
             out |= _filter_reads(flt)
         for flt in (cond.this_card, cond.battle_opponent):  # cards on the field
             out |= _filter_reads(flt, on_field=True)

@@ -322,6 +322,10 @@ def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # n
         return False
     if t.categories and not (other.categories & t.categories):
         return False
+    if t.targets is not None and not any(
+        matches(s, x, t.targets, link["player"]) for group in top["targets"] for x, _ in group
+    ):
+        return False
     if t.destroys_at_least:
         yours = link["player"] if t.destroys_yours else None
         if destroy_count(duel, top, other, yours) < t.destroys_at_least:
@@ -369,6 +373,9 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         _here(s, i) and matches(s, i, f, me) for f in cond.any_of for i in may_match(s, f, defs)
     ):
         return False
+    for f in cond.all_of:  # each filter matches some card
+        if not any(_here(s, i) and matches(s, i, f, me) for i in may_match(s, f, defs)):
+            return False
     if cond.exists is not None:
         here = [i for i in may_match(s, cond.exists, defs) if _here(s, i)]
         found = matching(s, here, cond.exists, me, defs)
@@ -400,6 +407,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     if c.start_of_main1 and not (s.history and s.history[-1] == PhaseEvent("phase", "main1")):
         return False
     if c.not_special_summoned and summoned_this_turn(s, me, special_only=True):
+        return False
+    if c.no_battle_phase_yet and s.turn_player == me and _battle_phase_held(s):
         return False
     if c.not_summoned and summoned_this_turn(s, me, special_only=False):
         return False
@@ -553,6 +562,17 @@ def summoned_this_turn(s: State, player: int, special_only: bool) -> bool:
             if not special_only:
                 return True
         elif e.how not in NOT_SPECIAL:
+            return True
+    return False
+
+
+def _battle_phase_held(s: State) -> bool:
+    """Whether the turn player entered the Battle Phase this turn, from the turn's events."""
+    battle = PhaseEvent("phase", "battle")
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            return False
+        if e == battle:
             return True
     return False
 

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "pendulum", "fusion", "ritual"})
 NORMAL_HOWS = frozenset({"normal", "tribute"})
+# the Damage Step's step each battle event answers
+STEP_OF = {"battled": "after_damage", "before_damage": "before_damage",
+           "damage_step_start": "damage_start"}  # fmt: skip
 FIELD = (MZONE, SZONE)
 WATCHED = frozenset(
     {"summon", "summoning", "flip_summon", "flip", "attack", "retarget", "destroyed",
@@ -150,11 +153,11 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if t.other_source and _source_named(s, card):
             return None  # "except from a card of this name" (Dark Room of Nightmare)
         cards, actor = [], event.player
-    elif on in ("battled", "before_damage"):  # the monsters of the battle, at that step
+    elif on in ("battled", "before_damage", "damage_step_start"):  # the battle's monsters
         if not (isinstance(event, PhaseEvent) and event.kind == "step"):
             return None
         b = s.battle
-        step = "after_damage" if on == "battled" else "before_damage"
+        step = STEP_OF[on]
         if event.name != step or b is None or not b.live:
             return None
         cards, actor = [i for i in (b.attacker, b.target) if i >= 0], s.turn_player
