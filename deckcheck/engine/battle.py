@@ -64,6 +64,11 @@ def attack_options(duel: Duel) -> list[Action]:
         c = cards[iid]
         if not c.face_up or c.in_def:
             continue
+        every = bool(s.lasting) and has_flag(s, iid, "attack_all")
+        if every and c.attacked == s.turn:  # each monster once, never directly after one
+            left = [t for t in targets if t != EMPTY and t not in _attacked_targets(s, iid)]
+            opts.extend(shared(AttackChoice, "attack", iid, t) for t in left)
+            continue
         if c.attacked == s.turn and (not s.lasting or c.attacks >= allowed_attacks(s, iid)):
             continue
         if s.lasting and (has_flag(s, iid, "cannot_attack") or unusable(s, iid)):
@@ -74,8 +79,10 @@ def attack_options(duel: Duel) -> list[Action]:
         twice = c.attacked == s.turn and has_flag(s, iid, "attack_monsters_twice")
         if twice and (not foes or _attacked_directly(s, iid)):
             continue
+        alone = s.lasting and has_flag(s, iid, "no_direct_attack")  # "cannot attack directly"
         for t in targets:
-            opts.append(shared(AttackChoice, "attack", iid, t))
+            if not (alone and t == EMPTY):
+                opts.append(shared(AttackChoice, "attack", iid, t))
         if foes and s.lasting and not no_direct and has_flag(s, iid, "direct_attack"):
             opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
@@ -119,6 +126,17 @@ def allowed_attacks(s: State, iid: int) -> int:
         return max([3, *counted])
     twice = has_flag(s, iid, "attack_twice") or has_flag(s, iid, "attack_monsters_twice")
     return max([2 if twice else 1, *counted])
+
+
+def _attacked_targets(s: State, iid: int) -> set[int]:
+    """The monsters this monster declared attacks on this turn (the turn's events)."""
+    out: set[int] = set()
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            break
+        if e.kind in ("attack", "retarget") and e.attacker == iid and e.target != EMPTY:
+            out.add(e.target)
+    return out
 
 
 def _attacked_directly(s: State, iid: int) -> bool:

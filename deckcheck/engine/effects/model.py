@@ -131,6 +131,7 @@ class Trig:
     cause: frozenset[str] = frozenset()
     bound: bool = False
     equipped: bool = False  # the event is about the monster this card equips
+    pointed: bool = False  # the event's card is in a zone this Link card points to
     destroys_at_least: int = 0
     destroys_yours: bool = False  # destroys_at_least counts only this card's controller's
     on_field: bool | None = None
@@ -394,6 +395,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             frozenset(t.cause),
             t.bound,
             equipped=t.equipped,
+            pointed=t.pointed,
             destroys_at_least=t.destroys_at_least or 0,
             destroys_yours=t.destroys_yours,
             on_field=t.on_field,

@@ -469,6 +469,8 @@ def targetable(duel: Duel, link: Link, e: Any, sel: Any) -> list[int]:  # noqa: 
     found = [i for i in found if not duel.state.cards[i].destroyed]
     if duel.state.lasting:  # "your opponent cannot target" (Dark Magician the Dragon Knight)
         found = [i for i in found if not _shielded(duel.state, i, link, "untargetable_by_opponent")]
+        # "neither player can target" (Honeybot)
+        found = [i for i in found if not has_flag(duel.state, i, "untargetable")]
     for o in e.ops:
         if o.cards is not None and o.cards.of == "targets":
             check = ELIGIBLE.get(o.do)

@@ -388,6 +388,7 @@ class Trigger(Strict):
     filter: FilterSpec = {}  # the event's card(s) (at least one must match)
     self: StrictBool = False  # the event is about this card
     bound: StrictBool = False  # the event is about a card bound to this card (``bind``)
+    pointed: StrictBool = False  # the event's card is in a zone this Link card points to
     equipped: StrictBool = False  # the event is about the monster this card equips
     by: Who = "both"  # whose card/action it is (relative to this card's controller)
     how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...

@@ -188,6 +188,9 @@ def can_activate(
         return False
     if s.floating and activation_locked(s, player, iid):
         return False
+    spell_card = e.kind == "activate" and c.d.kind == "spell"
+    if spell_card and s.floating and player_flag(s, player, "no_spell_activations"):
+        return False  # Secret Village of the Spellcasters: no Spell Card activations
     if e.condition is not None and not condition_holds(duel, link, e):
         return False
     if not all(can_do(duel, link, o) for o in e.cost):

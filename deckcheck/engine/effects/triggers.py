@@ -190,6 +190,12 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         cards = [i for i in cards if i in bound(s, card)]
         if not cards:
             return None
+    if t.pointed:  # "summoned to a zone this card points to"
+        from deckcheck.engine.effects.context import pointed_monsters
+
+        cards = [i for i in cards if i in pointed_monsters(s, card)]
+        if not cards:
+            return None
     if t.by == "you" and actor != player:
         return None
     if t.by == "opponent" and actor != 1 - player:
