@@ -39,6 +39,7 @@ from deckcheck.engine.effects.ops import (
     player_flag,
     record,
     summon_forbidden,
+    summon_locked,
     unique_taken,
 )
 from deckcheck.engine.effects.timing import once_summoned
@@ -146,7 +147,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         # Scapegoat's no_summons leaves only Sets; Pot of Duality's no_special_summons no
         # Special Summons
         no_summons = player_flag(s, tp, "no_summons")
-        no_special = no_summons or player_flag(s, tp, "no_special_summons")
+        no_special = no_summons or summon_locked(s, tp)  # El Shaddoll Winda's too
         no_battle = player_flag(s, tp, "no_battle_phase")  # Soul Exchange
         if hand_toll(s, tp) > side.lp:  # Chain Energy: LP for each hand card
             hand = []
@@ -349,7 +350,7 @@ MATERIAL_STATS = ("level", "rank", "link")
 
 def _modified(s: State, own: list[int], extra: tuple[int, ...]) -> bool:
     """Whether a modifier may change what the material search answers: one on an Extra
-    Deck card, or on one of the player's monsters a "no_synchro_material" flag or a
+    Deck card, or on one of the player's monsters a "no_..._material" flag or a
     modifier of a characteristic the search reads (the filters and relations of the
     Extra Deck monsters' groups, MATERIAL_STATS). With none, the materials and the
     monsters to summon read as printed, and the kept answers hold."""
@@ -361,7 +362,7 @@ def _modified(s: State, own: list[int], extra: tuple[int, ...]) -> bool:
         if m.card not in mine:
             continue
         if m.stat == "flag":
-            if m.value in ("no_synchro_material", "no_xyz_material"):
+            if m.value in ("no_synchro_material", "no_xyz_material", "no_link_material"):
                 return True
             continue
         if read is None:

@@ -133,7 +133,7 @@ def candidates(state: State, player: int, d: CardDef) -> list[int]:
         for i in state.monsters(player)
         if cards[i].face_up and _usable(d, view(state, i), cards[i].summon if how else None)
     ]
-    if d.method in ("synchro", "xyz"):  # "cannot be used as Synchro Material" (Ronintoadin)
+    if d.method in ("synchro", "xyz", "link"):  # "cannot be used as Synchro Material"
         flag = f"no_{d.method}_material"
         out = [i for i in out if not has_flag(state, i, flag)]
     return [i for i in out if not unusable(state, i)]  # Prohibition (4.3.3.14)

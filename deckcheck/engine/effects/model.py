@@ -115,6 +115,7 @@ class Op:
     counting: Filter | None = None  # only these of the previous operation's cards count
     condition: Cond | None = None  # only if this holds when the operation is reached
     deck_materials_if: Filter | None = None  # fusion_summon: Deck materials while it matches
+    grave_tributes: Filter | None = None  # ritual_summon: GY monsters banished as Tributes
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,9 @@ class Effect:
     negates_activation: bool = False
     remains: bool = False  # a Normal Spell/Trap that stays on the field after resolving
     xyz_on: Filter | None = None  # an Xyz Summon using 1 monster matching it (procedure)
-    no_response: bool = False  # the opponent cannot respond to its activation
+    # the opponent cannot respond to its activation; "monster_effects": no player may with
+    # a monster effect
+    no_response: bool | str = False
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     stats_of_attached: Filter | None = None  # applies: the attached materials matching this
     recheck: bool = False  # the condition is checked again at resolution
@@ -281,7 +284,8 @@ def op(spec: sch.Op, card_kind: str = "monster") -> Op:
     cond = condition(spec.condition) if spec.condition is not None else None
     deck_if = parse_filter(spec.deck_materials_if) if spec.deck_materials_if else None
     cards = select(spec.cards) if spec.cards else None
-    return Op(spec.do, cards, spec, nested, counting, cond, deck_if)
+    grave = parse_filter(spec.grave_tributes) if spec.grave_tributes else None
+    return Op(spec.do, cards, spec, nested, counting, cond, deck_if, grave)
 
 
 CATEGORY_OF = {

@@ -1318,6 +1318,9 @@ def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, 
     need = level(s, ritual)
     pool = [i for i in s.sides[me].hand if i != ritual and s.cards[i].d.kind == "monster"]
     pool += s.monsters(me)
+    if op.grave_tributes is not None:  # banished from the GY instead (Nekroz Mirror)
+        pool += [i for i in s.sides[me].grave
+                 if i != ritual and matches(s, i, op.grave_tributes, me)]  # fmt: skip
     pool = [i for i in pool if level(s, i) > 0 and not has_flag(s, i, "no_tribute")]
     fx = s.cards[ritual].d.fx
     if fx is not None and fx.ritual_without is not None:  # "without using any Level 7"
@@ -1337,16 +1340,17 @@ def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, 
 
 
 def rituals(duel: Duel, link: Link, op: Op) -> list[int]:
-    """Ritual Monsters in the hand (matching the operation's filter) that can be summoned."""
+    """Ritual Monsters in the hand, or also the GY (``ritual_from``), matching the
+    operation's filter, that can be summoned."""
     s = duel.state
     me = link["player"]
     if s.floating and summon_locked(s, me):
         return []
-    from deckcheck.engine.select import matches
-
     flt = op.cards.filter if op.cards is not None else None
     found = []
-    for i in s.sides[me].hand:
+    side = s.sides[me]
+    where = op.spec.ritual_from or ["hand"]
+    for i in [*side.hand, *(side.grave if "graveyard" in where else ())]:
         d = s.cards[i].d
         if d.kind != "monster" or "ritual" not in d.frames or unusable(s, i):
             continue
@@ -1380,8 +1384,9 @@ def ritual_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[i
     me, ritual = link["player"], picks[0]
     if not any(set(c) == set(picks[1:]) for c in ritual_sets(duel, link, op, ritual)):
         return []
-    for m in picks[1:]:
-        to_pile(duel, m, GRAVE, "ritual_tribute")
+    for m in picks[1:]:  # a monster from the GY is banished (grave_tributes)
+        gone = duel.state.cards[m].loc == GRAVE
+        to_pile(duel, m, BANISHED if gone else GRAVE, "effect" if gone else "ritual_tribute")
     duel.state.steps += 1  # the Tributes went first
     summon_to(duel, ritual, me, ans["zones"][0], ans["positions"][0], "ritual")
     return [ritual]
@@ -1640,8 +1645,18 @@ def _change_one(duel: Duel, link: Link, op: Op, iid: int, stat: str, until: int)
 
 
 def summon_locked(s: State, player: int) -> bool:
-    """The player cannot Special Summon now (Pot of Duality, Scapegoat)."""
-    return player_flag(s, player, "no_special_summons") or player_flag(s, player, "no_summons")
+    """The player cannot Special Summon now (Pot of Duality, Scapegoat; El Shaddoll Winda:
+    "only once per turn", after a Special Summon this turn)."""
+    if player_flag(s, player, "no_special_summons") or player_flag(s, player, "no_summons"):
+        return True
+    return player_flag(s, player, "one_special_summon") and special_summoned_now(s, player)
+
+
+def special_summoned_now(s: State, player: int) -> bool:
+    """Whether ``player`` Special Summoned this turn."""
+    from deckcheck.engine.effects.timing import summoned_this_turn
+
+    return summoned_this_turn(s, player, special_only=True)
 
 
 def controls_name(s: State, player: int, iid: int) -> bool:

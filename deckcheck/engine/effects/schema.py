@@ -243,6 +243,11 @@ class Op(Strict):
     # ritual_summon: the Tributes' Levels must add up to exactly the Ritual Monster's Level
     # (without it: that Level or more, with no Tribute more than needed)
     exact: StrictBool = False
+    # ritual_summon: where the Ritual Monster may come from (default: the hand)
+    ritual_from: list[Literal["hand", "graveyard"]] = []
+    # ritual_summon: monsters in your GY matching this count toward the Levels too, and are
+    # banished instead of Tributed ("and/or banish Nekroz monsters from your GY")
+    grave_tributes: FilterSpec | None = None
     when_set: StrictBool = False  # only if the card was activated after being Set
     # create_floating: an effect that lasts ``until`` for the player (Maxx "C")
     effect: EffectSpec | None = None
@@ -549,7 +554,9 @@ class EffectSpec(Strict):
     applies: Applies | None = None  # continuous
     remains: StrictBool = False  # activate: a Normal Spell that stays on the field (Swords)
     # "your opponent cannot activate cards or effects in response to this effect's activation"
-    no_response: StrictBool = False
+    # monster_effects: "neither player can activate monster effects in response" (Dark Ruler
+    # No More)
+    no_response: StrictBool | Literal["monster_effects"] = False
     # procedure of an Xyz Monster: "you can also Xyz Summon it using 1 [monster] you control"
     xyz_on: FilterSpec | None = None
     recheck: StrictBool = False  # the condition must hold at resolution too (4.3.1)

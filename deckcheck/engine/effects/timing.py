@@ -162,8 +162,11 @@ def can_activate(
         if any((x["card"], x["gen"], x["effect"]) == here for x in chain):
             return False  # one card's effect once in a chain (002:4362)
         last = chain[-1]
-        if last["player"] != player and effect_of(s, last["card"], last["effect"]).no_response:
+        shut = effect_of(s, last["card"], last["effect"]).no_response
+        if shut is True and last["player"] != player:
             return False  # Borrelsword Dragon: its opponent cannot respond
+        if shut == "monster_effects" and c.d.kind == "monster":
+            return False  # Dark Ruler No More: no monster effect in response, either player
     elif timing != "main" and e.speed < 2:
         return False
     summon_negation = e.trigger is not None and e.trigger.on == "summoning"
