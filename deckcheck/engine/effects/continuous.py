@@ -28,6 +28,7 @@ from deckcheck.engine.effects.context import (
 )
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.query import Lasting, printed, unaffected
+from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
 
@@ -234,6 +235,14 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                         wanted.append((t, "atk", "add", atk, iid))
                     if dfn:
                         wanted.append((t, "defense", "add", dfn, iid))
+                if e.atk_of_pointed is not None:  # the original ATK of the pointed monsters
+                    got = sum(
+                        max(printed(s, m).atk, 0)
+                        for m in pointed_monsters(s, iid)
+                        if s.cards[m].face_up and matches(s, m, e.atk_of_pointed, c.ctrl)
+                    )
+                    if got:
+                        wanted.append((t, "atk", "add", got, iid))
                 if a.attacks_of_materials is not None:
                     n = _attacks_of_materials(s, t, a.attacks_of_materials)
                     if n > 1:
@@ -331,7 +340,6 @@ def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]
 def _foe_matches(s: State, iid: int, spec: dict[str, Any], player: int) -> bool:
     """Whether the monster ``iid`` battles now matches a filter (none: False)."""
     from deckcheck.cards.filters import parse_filter
-    from deckcheck.engine.select import matches
 
     b = s.battle
     if b is None or iid not in (b.attacker, b.target) or EMPTY in (b.attacker, b.target):

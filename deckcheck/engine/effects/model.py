@@ -191,6 +191,7 @@ class Effect:
     no_response: bool | str = False
     per_card: Filter | None = None  # applies: atk/def once for each card this matches
     stats_of_attached: Filter | None = None  # applies: the attached materials matching this
+    atk_of_pointed: Filter | None = None  # applies: the pointed monsters matching this
     recheck: bool = False  # the condition is checked again at resolution
     cannot_be_negated: bool = False  # continuous: it applies while its card is negated
     set_turn_if: Cond | None = None  # a Trap activated the turn it was Set while this holds
@@ -450,6 +451,11 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
         stats_of_attached=(
             parse_filter(e.applies.stats_of_attached)
             if e.applies and e.applies.stats_of_attached
+            else None
+        ),
+        atk_of_pointed=(
+            parse_filter(e.applies.atk_of_pointed)
+            if e.applies and e.applies.atk_of_pointed
             else None
         ),
         recheck=e.recheck,

@@ -16,12 +16,12 @@ question, so the verb or the battle step asks everything before anything changes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.engine.actions import DONE, Action, EffectChoice, Prompt
 from deckcheck.engine.effects import limits
-from deckcheck.engine.effects.context import FIELD, controller_of, effect_of, new_link
-from deckcheck.engine.effects.model import Effect
+from deckcheck.engine.effects.context import FIELD, Link, controller_of, effect_of, new_link
+from deckcheck.engine.effects.model import Effect, Op
 from deckcheck.engine.events import EquipEvent
 from deckcheck.engine.select import matches
 
@@ -122,7 +122,19 @@ def _applies(duel: Duel, iid: int, e: Effect, victim: int, cause: str, source: i
     link["event"] = [victim]
     if e.condition is not None and not condition_holds(duel, link, e):
         return False
-    return all(can_do(duel, link, o) and VERBS[o.do][0](duel, link, o, {}) is None for o in e.ops)
+    return all(
+        can_do(duel, link, o) and VERBS[o.do][0](duel, link, o, _answers(duel, link, o)) is None
+        for o in e.ops
+    )
+
+
+def _answers(duel: Duel, link: Link, op: Op) -> dict[str, Any]:
+    """The answers a replacement gives without asking: a detach from an Xyz Monster with
+    more materials than it takes detaches the ones attached first (Archfiend's Ascent)."""
+    if op.do != "detach" or op.cards is None or op.cards.of != "self":
+        return {}
+    mats = duel.state.cards[link["card"]].overlay
+    return {"hosts": [link["card"]], "mats_from": 0, "picks": mats[: op.spec.count or 1]}
 
 
 def _protected_key(duel: Duel, iid: int, e: Effect, victim: int) -> str | None:
@@ -162,8 +174,9 @@ def carry_out(duel: Duel, uses: list[Use]) -> list[int]:
             duel.emit(EquipEvent("replaced", me, u.card, v))
         for op in e.ops:
             ask, act = VERBS[op.do]
-            if ask(duel, link, op, {}) is None:
+            ans = _answers(duel, link, op)
+            if ask(duel, link, op, ans) is None:
                 s.steps += 1
-                link["previous"] = act(duel, link, op, {})
+                link["previous"] = act(duel, link, op, ans)
         saved.extend(v for v in u.saves if v not in saved)
     return saved

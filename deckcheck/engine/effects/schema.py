@@ -507,6 +507,9 @@ class Applies(Strict):
     # it gains the printed ATK and DEF of the materials attached to it matching this
     # ("equal to the ATK and DEF of all Zoodiac monsters attached": Zoodiac Broadbull)
     stats_of_attached: FilterSpec | None = None
+    # it gains the original ATK of each face-up monster it points to matching this
+    # (Altergeist Hexstia: of each Altergeist monster it points to)
+    atk_of_pointed: FilterSpec | None = None
     per_card: FilterSpec | None = None  # atk/def are for each card this matches (Kagari)
     distinct: StrictBool = False  # per_card: for each different name among them
     # unaffected_by_others: the cards of this archetype still affect it (Final Sigma)
