@@ -249,6 +249,13 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         tops = [level(s, i) for g in link["targets"] for i in live_targets(s, g)]
         out = [i for i in out if tops and 0 < level(s, i) <= tops[0]]
+    if (sel.same_race or sel.other_name) and link["targets"]:  # not yet chosen: any
+        tops = [i for g in link["targets"] for i in live_targets(s, g)]
+        ref = s.cards[tops[0]].d if tops else None
+        if sel.same_race:  # Super Team Buddy Force Unite!: the target's original Type
+            out = [i for i in out if ref is not None and s.cards[i].d.race == ref.race]
+        if sel.other_name:  # ... with a different original name
+            out = [i for i in out if ref is not None and ref.names.isdisjoint(s.cards[i].d.names)]
     if sel.graveyard_race:  # Solidarity: the Types of the monsters in your Graveyard
         grave = s.sides[link["player"]].grave
         races = {s.cards[i].d.race for i in grave if s.cards[i].d.kind == "monster"}

@@ -75,6 +75,8 @@ class Select:
     count_of: Filter | None = None  # choose: at most as many as the cards it matches
     graveyard_race: bool = False
     level_within: str | None = None
+    same_race: str | None = None  # targets: the original Type of the first target
+    other_name: str | None = None  # targets: not the original name of the first target
     also: Filter | None = None  # choose/all: cards matching this filter count as well
     reaches_atk: bool = False
     atk_below: str | None = None  # self/event: ATK lower than that card's ATK
@@ -253,6 +255,8 @@ def select(spec: sch.Cards) -> Select:
         parse_filter(spec.count_of) if spec.count_of is not None else None,
         graveyard_race=spec.graveyard_race,
         level_within=spec.level_within,
+        same_race=spec.same_race,
+        other_name=spec.other_name,
         count_previous=spec.count_previous,
         atk_within_previous=spec.atk_within_previous,
         also=parse_filter(spec.also) if spec.also else None,

@@ -96,6 +96,10 @@ class Cards(Strict):
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard
     # only monsters whose Level is at most the (first) target's (Windwitch - Winter Bell)
     level_within: Literal["targets"] | None = None
+    # targets: only monsters with the original Type of the (first) target, and only cards
+    # with an original name other than its (Super Team Buddy Force Unite!)
+    same_race: Literal["targets"] | None = None
+    other_name: Literal["targets"] | None = None
     # only cards whose current ATK (DEF) is lower than the current ATK of this card (self)
     # or of the event's card (event): Black Whirlwind, Silverwind the Ascendant
     atk_below: Literal["self", "event"] | None = None
