@@ -76,26 +76,30 @@ def is_folder(path: str | Path) -> bool:
     return os.path.isdir(path)
 
 
+# O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_bytes(path: str | Path, limit: int, what: str) -> bytes:
     """The bytes of the regular file ``path``; InputError when it is missing, not a regular
     file, larger than ``limit`` bytes or cannot be read. ``what`` names the file in messages
     ("deck file", "side plan")."""
     try:
-        # O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
         raise _failure(exc, what, path) from None
     try:
         info = os.fstat(fd)
-        _refuse(info.st_mode, what, path)
-        if info.st_size > limit:
+        if not stat.S_ISREG(info.st_mode):
+            _refuse(info.st_mode, what, path)
+        size = info.st_size
+        if size > limit:
             raise InputError(f"{what} {shown(path)} is larger than {size_text(limit)}")
-        chunks: list[bytes] = []
-        left = limit + 1  # the file may grow after fstat
-        while left > 0 and (chunk := os.read(fd, left)):
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
+        # one read of the size fstat gave, plus a byte to see growth: asking for the limit
+        # would have the allocator map and unmap 2 MB, and a second read find the end
+        data = os.read(fd, size + 1)
+        if len(data) != size:  # the file changed since fstat, or its size says nothing (/proc)
+            data = _rest(fd, data, limit)
     except OSError as exc:
         raise _failure(exc, what, path) from None
     finally:
@@ -103,6 +107,16 @@ def read_bytes(path: str | Path, limit: int, what: str) -> bytes:
     if len(data) > limit:
         raise InputError(f"{what} {shown(path)} is larger than {size_text(limit)}")
     return data
+
+
+def _rest(fd: int, data: bytes, limit: int) -> bytes:
+    """``data`` and the rest of the file, at most ``limit + 1`` bytes in all."""
+    chunks = [data]
+    left = limit + 1 - len(data)
+    while left > 0 and (chunk := os.read(fd, left)):
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def read_stdin(limit: int) -> bytes:

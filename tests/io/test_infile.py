@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 import pytest
 
@@ -63,3 +64,43 @@ def test_shown():
     assert shown("a.ydk") == "a.ydk"
     assert shown("x" * 500) == "x" * (SHOWN_CHARS - 3) + "..."
     assert shown("a\x1b[31mb") == "a\\x1b[31mb"  # no terminal escapes in messages
+
+
+def test_a_regular_file_is_read_with_one_read_of_its_size(tmp_path, monkeypatch):
+    path = tmp_path / "deck.ydk"
+    path.write_bytes(DECK.read_bytes())
+    asked: list[int] = []
+    real_read = os.read
+
+    def read(fd: int, n: int) -> bytes:
+        asked.append(n)
+        return real_read(fd, n)
+
+    monkeypatch.setattr(os, "read", read)
+    assert read_bytes(path, 1 << 20, "deck file") == DECK.read_bytes()
+    assert asked == [path.stat().st_size + 1]  # not the limit, and no second read for the end
+
+
+@pytest.mark.parametrize("told", [0, 10, 999, 1005])
+def test_a_file_larger_or_smaller_than_fstat_said_is_read_whole(tmp_path, monkeypatch, told):
+    # a file that grew or shrank after fstat, or one whose size says nothing (/proc)
+    path = tmp_path / "deck.ydk"
+    path.write_bytes(b"8" * 1000)
+    real_fstat = os.fstat
+
+    def fstat(fd: int) -> os.stat_result:
+        info = list(real_fstat(fd))
+        info[stat.ST_SIZE] = told
+        return os.stat_result(info)
+
+    monkeypatch.setattr(os, "fstat", fstat)
+    assert read_bytes(path, 1005, "deck file") == b"8" * 1000
+    with pytest.raises(InputError, match="is larger than 999 bytes"):
+        read_bytes(path, 999, "deck file")
+
+
+def test_a_proc_file_whose_size_is_zero_is_read_whole():
+    status = "/proc/self/status"
+    if not os.path.exists(status):
+        pytest.skip("no /proc")
+    assert read_bytes(status, 1 << 20, "x").startswith(b"Name:")
