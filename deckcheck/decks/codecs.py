@@ -157,8 +157,15 @@ def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
     if path_or_url == "-":
         return read_deck(decode_bytes(_stdin_bytes(), "<stdin>"), db, source=path_or_url)
     stem, suffix = _stem_suffix(path_or_url)
-    text = decode_bytes(read_bytes(path_or_url, MAX_INPUT_BYTES, "deck file"), path_or_url)
-    deck = read_deck(text, db, source=path_or_url, fmt=SUFFIX_FORMATS.get(suffix.lower()))
+    data = read_bytes(path_or_url, MAX_INPUT_BYTES, "deck file")
+    fmt = SUFFIX_FORMATS.get(suffix.lower())
+    deck = None
+    if fmt == "ydk" and data.isascii():
+        # no BOM can start ASCII, and the lines ydk.read_plain takes hold no NUL, control
+        # character or end-of-file mark: decoding's checks would find nothing
+        deck = ydk.read_plain(data.decode("ascii"), db, path_or_url)
+    if deck is None:
+        deck = read_deck(decode_bytes(data, path_or_url), db, source=path_or_url, fmt=fmt)
     if deck.name is None:
         deck.name = stem
     return deck

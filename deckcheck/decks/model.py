@@ -202,10 +202,27 @@ class Deck(Record):
         side: list[int] | None = None,
         source: str = "<memory>",
     ) -> Deck:
-        deck = cls(source)
-        for name, codes in zip(SECTIONS, (main, extra, side), strict=True):
-            codes = list(codes or [])
-            deck.put(name, codes, [None] * len(codes))
+        codes = {"main": list(main), "extra": list(extra or []), "side": list(side or [])}
+        lines = {name: [None] * len(here) for name, here in codes.items()}
+        return cls.held(source, codes, lines)  # type: ignore[arg-type]
+
+    @classmethod
+    def held(
+        cls,
+        source: str,
+        codes: dict[Section, list[int]],
+        lines: dict[Section, list[int | None]],
+    ) -> Deck:
+        """A deck of passcodes alone, each section held as its passcodes and input lines
+        (the dicts, with an entry per section, and their lists become the deck's)."""
+        deck = cls.__new__(cls)
+        deck.source = source
+        deck.problems = []
+        deck.notices = []
+        deck.name = None
+        deck._slots = {"main": None, "extra": None, "side": None}
+        deck._codes = codes
+        deck._lines = lines
         return deck
 
 

@@ -18,6 +18,7 @@ from deckcheck.decks.common import (
     DeckBuilder,
     parse_passcode,
     require_passcodes,
+    split_extra,
     split_lines,
 )
 from deckcheck.decks.model import SECTIONS, Deck, Section
@@ -34,58 +35,99 @@ _NUMBER_START = re.compile(r"[+-]?[0-9]")
 def read_ydk(text: str, db: CardLookup | None, source: str = "<text>") -> Deck:
     """Read a .ydk. Without any ``#extra`` line, Extra Deck monsters are moved out of main
     (a notice says so); otherwise cards stay where the file puts them."""
+    deck = read_plain(text, db, source)
+    return deck if deck is not None else read_by_line(text, db, source)
+
+
+def read_by_line(text: str, db: CardLookup | None, source: str) -> Deck:
+    """Any .ydk, line by line, each odd line a problem at its number."""
     build = DeckBuilder(source)
-    lines = split_lines(text)
-    if _whole(build, lines):
-        return build.finish(db, "no #extra line")
-    build = DeckBuilder(source)  # anything else line by line
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(split_lines(text), 1):
         if _line(build, number, raw):
             break
     return build.finish(db, "no #extra line")
 
 
-class _Passcodes(BoundedCache[str, int | None]):
-    """A bare passcode line's value (None for any other line), kept: a batch meets the same
-    passcodes again and again, and a look-up costs a fraction of ``int`` and the checks."""
+class _Values(BoundedCache[str, int]):
+    """A line's value for ``read_plain``: a passcode line's passcode, 0 for any other line
+    (whose kind ``_KINDS`` then says). Lines of the kinds the whole reading takes are kept:
+    a batch meets the same lines again and again, and a look-up costs a fraction of working
+    one out."""
 
-    def __missing__(self, line: str) -> int | None:
-        if line.isdigit() and line.isascii() and len(line) <= 10:
-            value = int(line)
-            if 0 < value <= MAX_PASSCODE:
-                self[line] = value
-                return value
-        return None  # not kept: headers, comments and odd lines vary
+    def __missing__(self, raw: str) -> int:
+        kind = _kind(raw)
+        if kind is None:
+            return 0  # not kept: odd lines vary (and _KINDS has none of them)
+        if kind.__class__ is int:
+            self[raw] = kind  # type: ignore[assignment]
+            return kind  # type: ignore[return-value]
+        _KINDS[raw] = kind  # type: ignore[assignment]
+        self[raw] = 0
+        return 0
 
 
-_PASSCODES = _Passcodes(16_384)
+_VALUES = _Values(16_384)
+_KINDS: BoundedCache[str, Section | str] = BoundedCache(1_024)  # header: section; else ""
 
 
-def _whole(build: DeckBuilder, lines: list[str]) -> bool:
-    """The usual .ydk in a few passes: bare passcodes, headers, comments and blank lines
-    only, within the card limit. False for anything else (``build`` then holds part of the
-    deck: start again), which the line by line reading takes; the same deck either way."""
-    if len(lines) > MAX_CARDS:
-        return False
-    values = list(map(_PASSCODES.__getitem__, lines))
-    values.append(None)  # the end
+def read_plain(text: str, db: CardLookup | None, source: str) -> Deck | None:
+    """The usual .ydk read whole: passcode lines, headers, comments and blank lines, with at
+    least one card and at most MAX_CARDS lines. None for anything else, which the line by
+    line reading takes; the same deck either way (``_kind`` says which lines are taken).
+
+    The lines it takes hold no control character and no line break but LF and CRLF, so for
+    plain ASCII bytes decoding would find nothing to refuse or change (``load_deck``)."""
+    lines = text.split("\n")
+    last = len(lines)
+    if last > MAX_CARDS:
+        return None
+    values = list(map(_VALUES.__getitem__, lines))  # 0 for a line to look at
+    values.append(0)  # the end
+    codes: dict[Section, list[int]] = {"main": [], "extra": [], "side": []}
+    numbers: dict[Section, list[int | None]] = {"main": [], "extra": [], "side": []}
+    section: Section = "main"
+    extra = False
     start = 0
     while True:
-        end = values.index(None, start)  # the next line that is not a bare passcode
+        end = values.index(0, start)  # the next line that is not a passcode line
         if end > start:
-            build.target.extend(values[start:end])  # type: ignore[arg-type]
-            build.target_lines.extend(range(start + 1, end + 1))
-        if end == len(lines):
-            build.total = len(values) - values.count(None)
-            return True
-        line = lines[end].strip(BLANKS)
-        if line:
-            header = HEADERS.get(line.split(maxsplit=1)[0].lower())
-            if header is not None:
-                build.switch(header)
-            elif line[0] not in "#!" or line.isdigit():
-                return False  # a passcode with blanks around it, or a line to complain about
+            codes[section] += values[start:end]
+            numbers[section] += range(start + 1, end + 1)
+        if end == last:
+            break
+        kind = _KINDS.get(lines[end])
+        if kind is None:  # an odd line, or a known one _KINDS has dropped
+            kind = _kind(lines[end])
+            if kind is None or kind.__class__ is int:
+                return None
+            _KINDS[lines[end]] = kind  # type: ignore[assignment]
+        if kind:
+            section = kind  # type: ignore[assignment]
+            extra = extra or kind == "extra"
         start = end + 1
+    if not (codes["main"] or codes["extra"] or codes["side"]):
+        return None  # no card: the line by line reading says what the text is
+    deck = Deck.held(source, codes, numbers)
+    if not extra:
+        split_extra(deck, db, "no #extra line")
+    return deck
+
+
+def _kind(raw: str) -> int | str | None:
+    """What ``read_plain`` makes of a line: a passcode line's passcode, a header's section,
+    "" for a comment or a blank line; None for any other line (a CR alone, a control
+    character, a passcode with a comment after it, anything the line by line reading would
+    complain about)."""
+    line = raw.removesuffix("\r").strip(BLANKS)
+    if line.isdigit() and line.isascii() and len(line) <= 10:
+        value = int(line)
+        return value if 0 < value <= MAX_PASSCODE else None
+    if not line.isprintable():  # a CR alone (a line end too), other controls, odd blanks
+        return None
+    if not line:
+        return ""
+    header = HEADERS.get(line.split(maxsplit=1)[0].lower())
+    return header if header is not None else "" if line[0] in "#!" else None
 
 
 def _line(build: DeckBuilder, number: int, raw: str) -> bool:
@@ -105,7 +147,10 @@ def _line(build: DeckBuilder, number: int, raw: str) -> bool:
         if 0 < value <= MAX_PASSCODE:
             build.add_passcode(value, number)
             return False
-    first = line.split(maxsplit=1)[0]
+    words = line.split(maxsplit=1)
+    if not words:  # white space that is no blank of ours (U+2000, \x1c): a blank line too
+        return False
+    first = words[0]
     header = HEADERS.get(first.lower())
     if header is not None:
         build.switch(header)
