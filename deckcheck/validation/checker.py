@@ -143,18 +143,25 @@ class Checker:
         sizes = scan.sizes
         if scan.named:  # the digest spells what was written for unknown names: now
             info = DeckInfo(
-                deck.source, sizes["main"], sizes["extra"], sizes["side"], deck.digest(scan.counts)
+                deck.source,
+                sizes["main"],
+                sizes["extra"],
+                sizes["side"],
+                deck.digest(ctx.section_counts),
             )
-        else:  # the counts are the scan's own, so the digest stays the deck's as checked
-            counts = (scan.counts,)
+        else:
             info = DeckInfo.later(
-                deck.source, sizes["main"], sizes["extra"], sizes["side"], digest_of, counts
+                deck.source, sizes["main"], sizes["extra"], sizes["side"], _digest, (ctx,)
             )
         valid = not violations or not any(v.severity == "error" for v in violations)
         if scan.mask & day.table.renames:
             notes = partial(_notes, [*deck.notices], ctx)
             return Report(info, day.info, self._card_data, valid, violations, later_notes=notes)
         return Report(info, day.info, self._card_data, valid, violations, [*deck.notices])
+
+
+def _digest(ctx: Context) -> str:
+    return digest_of(ctx.section_counts)
 
 
 def _notes(notices: list[str], ctx: Context) -> list[str]:

@@ -19,7 +19,7 @@ from deckcheck.cards.model import Card
 from deckcheck.decks.model import SECTIONS, Deck, Section
 from deckcheck.formats.model import Format
 from deckcheck.io.record import Record
-from deckcheck.validation.scan import EMPTY_SCAN, Scan
+from deckcheck.validation.scan import EMPTY_SCAN, Scan, count_sections
 
 if TYPE_CHECKING:
     from deckcheck.validation.report import Violation
@@ -89,22 +89,32 @@ class Context:
         # the checker's one pass over the deck (deckcheck/validation/scan.py)
         self.scan = scan
 
-    @property
+    @cached
     def section_counts(self) -> dict[Section, dict[int, int]]:
         """Copies of each passcode per section (slots without one left out)."""
-        return self.scan.counts
+        counts = self.scan.counts
+        return count_sections(self.deck) if counts is None else counts
 
-    @property
+    @cached
     def cards(self) -> dict[int, Card | None]:
         """Each distinct passcode's card (None: unknown), in the order they come."""
-        return self.scan.cards
+        cards = self.scan.cards
+        if cards is None:
+            cards = {}
+            entries = self.scan.entries
+            for counts in self.section_counts.values():
+                for code in counts:
+                    if code not in cards:
+                        entry = entries[code]
+                        cards[code] = None if entry is None else entry[0]
+        return cards
 
     @cached
     def distinct_cards(self) -> list[Card]:
         """The deck's distinct cards, each once (printings together), in the order they
         come: what the rules that judge each card look at."""
         distinct: dict[str, Card] = {}
-        for card in self.scan.cards.values():
+        for card in self.cards.values():
             if card is not None and card.uid not in distinct:
                 distinct[card.uid] = card
         return list(distinct.values())
@@ -143,18 +153,36 @@ class Context:
         found = self.__dict__.get("name_counts")
         if found is not None:
             return found  # type: ignore[no-any-return]
-        cards = self.cards
-        main, extra, side = self.section_counts.values()
+        totals = self.name_totals
         counts: dict[str, dict[int, int]] = {}
         for key in keys:  # loops, not comprehensions: each of those is a call on 3.11
+            codes = self.passcodes_named(key)
+            if len(codes) == 1:  # one passcode has the name: the name's copies are its own
+                counts[key] = {codes[0]: totals[key]} if key in totals else {}
+                continue
             per = counts[key] = {}
-            for code in self.passcodes_named(key):
-                if code in cards:
-                    per[code] = main.get(code, 0) + extra.get(code, 0) + side.get(code, 0)
+            for code in codes:
+                n = self.copies(code)
+                if n:
+                    per[code] = n
             if len(per) > 1:  # the order the deck first has them in, as in name_counts
-                order = list(cards)
+                order = self._order()
                 counts[key] = {code: per[code] for code in sorted(per, key=order.index)}
         return counts
+
+    def copies(self, passcode: int) -> int:
+        """The deck's copies of one passcode across Main+Extra+Side."""
+        counts = self.__dict__.get("section_counts")
+        if counts is None:  # a few passcodes are counted in C, not the whole deck
+            deck = self.deck
+            return sum(deck.codes(section).count(passcode) for section in SECTIONS)
+        return sum(here.get(passcode, 0) for here in counts.values())  # type: ignore[no-any-return]
+
+    def _order(self) -> list[int | None]:
+        """The deck's passcodes, Main then Extra then Side (first sight is the order of a
+        deck's cards)."""
+        deck = self.deck
+        return deck.codes("main") + deck.codes("extra") + deck.codes("side")
 
     def passcodes_named(self, key: str) -> tuple[int, ...]:
         """Every passcode of every card whose name keys include ``key`` (kept across

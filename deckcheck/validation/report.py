@@ -110,39 +110,6 @@ class Violation(Later):
         self.limit = limit
         self.line = line
 
-    @classmethod
-    def later(
-        cls,
-        rule: str,
-        code: str,
-        severity: str,
-        work: Callable[..., dict[str, Any]],
-        args: tuple[Any, ...],
-        cards: list[int],
-        section: str | None = None,
-        name: str | None = None,
-        count: int | None = None,
-        limit: float | None = None,
-        line: int | None | object = LATER,
-    ) -> Violation:
-        """A violation with these fields; ``work(*args)`` gives its message, and its line
-        when ``line`` is LATER, when one of them is first read."""
-        found = cls.__new__(cls)
-        found.rule = rule
-        found.code = code
-        found.severity = severity
-        found.cards = cards
-        found.section = section
-        found.name = name
-        found.count = count
-        found.limit = limit
-        if line is LATER:
-            found._later = (work, args, _MESSAGE_LINE)
-        else:
-            found.line = line
-            found._later = (work, args, _MESSAGE)
-        return found
-
     def as_json(self) -> dict[str, Any]:
         return {
             "rule": self.rule,
@@ -158,8 +125,9 @@ class Violation(Later):
         }
 
 
-_MESSAGE_LINE = ("message", "line")
-_MESSAGE = ("message",)
+# the fields a violation's later work gives (Rule.later)
+MESSAGE_LINE = ("message", "line")
+MESSAGE = ("message",)
 
 
 def violation(slug: str, message: str, **fields: Any) -> Violation:  # noqa: ANN401

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from deckcheck.io.record import Frozen
-from deckcheck.validation.report import LATER, Violation
+from deckcheck.validation.report import LATER, MESSAGE, MESSAGE_LINE, Violation
 
 if TYPE_CHECKING:
     from deckcheck.cards.model import Card
@@ -53,20 +53,23 @@ class Rule(Frozen):
         line: int | None | object = LATER,
     ) -> Violation:
         """A violation with its verdict (cards, name, count, ...) at once; ``work(*args)``
-        gives its message, and its first line unless ``line`` is given, when first read."""
-        return Violation.later(
-            self.slug,
-            self.code,
-            self.severity,
-            work,
-            args,
-            cards,
-            section,
-            name,
-            count,
-            limit,
-            line,
-        )
+        gives its message, and its first line unless ``line`` is given, when first read
+        (built here, not through ``Violation.later``: a call fewer per violation)."""
+        found = Violation.__new__(Violation)
+        found.rule = self.slug
+        found.code = self.code
+        found.severity = self.severity
+        found.cards = cards
+        found.section = section
+        found.name = name
+        found.count = count
+        found.limit = limit
+        if line is LATER:
+            found._later = (work, args, MESSAGE_LINE)
+        else:
+            found.line = line  # type: ignore[assignment]
+            found._later = (work, args, MESSAGE)
+        return found
 
 
 class Unit(Frozen):

@@ -11,7 +11,7 @@ and says which units the deck concerns; the units then run only where they may s
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcheck.cards.cache import BoundedCache
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 MAX_ENTRIES = 4096  # passcodes and names kept per table (the card data has ~14,000)
 NO_CAP = 1 << 62  # a name no unit counts
+MAX_QUICK = 2 * MAX_ENTRIES  # passcodes the quick pass sees, known and unknown
 
 # card, its first name key and that key's cap, (key, cap) for its other name keys (most cards
 # have none), the unit bits it trips in main, extra and side
@@ -32,13 +33,15 @@ Entry = tuple["Card", str, int, tuple[tuple[str, int], ...], tuple[int, int, int
 
 
 class Scan(NamedTuple):
-    counts: dict[Section, dict[int, int]]  # copies of each passcode per section
-    cards: dict[int, Card | None]  # each distinct passcode's card (None: unknown)
+    # copies of each passcode per section; None: worked out by the Context when asked
+    counts: dict[Section, dict[int, int]] | None
+    cards: dict[int, Card | None] | None  # each distinct passcode's card (None: unknown)
     totals: dict[str, int]  # copies per name key across Main+Extra+Side
     unknown: bool  # a passcode the card data does not have, or a slot without one
     named: bool  # a slot without a passcode (a name the card data did not know)
     mask: int  # the units the deck concerns, as bits of Table.units
     sizes: dict[Section, int]  # cards per section
+    entries: Mapping[int, Entry | None]  # the table's entries (the cards, when asked)
 
 
 EMPTY_SCAN = Scan(
@@ -49,7 +52,28 @@ EMPTY_SCAN = Scan(
     False,
     0,
     {"main": 0, "extra": 0, "side": 0},
+    {},
 )
+UNKNOWN = object()  # Table.keys' mark of a passcode the card data does not have
+
+
+def counted(codes: list[int | None]) -> dict[int | None, int]:
+    """Copies of each passcode (None: slots without one)."""
+    here: dict[int | None, int] = {}
+    # Counter's C loop, on a plain dict (a third fewer instructions than a Python loop;
+    # constructing a Counter costs more than it saves)
+    _count_elements(here, codes)
+    return here
+
+
+def count_sections(deck: Deck) -> dict[Section, dict[int, int]]:
+    """Copies of each passcode per section (slots without one left out)."""
+    counts: dict[Section, dict[int, int]] = {}
+    for section in SECTIONS:
+        here = counted(deck.codes(section))
+        here.pop(None, None)
+        counts[section] = here  # type: ignore[assignment]
+    return counts
 
 
 class _Entries(BoundedCache[int, "Entry | None"]):
@@ -85,6 +109,7 @@ class Table:
         # the finds of the units a mask says run, in report order (few masks occur)
         self.finds: BoundedCache[int, list[Callable[[Context], Iterable[Violation]]]]
         self.finds = BoundedCache(MAX_ENTRIES)
+        self._clear_quick()
 
     def entry(self, code: int) -> Entry | None:
         """The passcode's entry, worked out on first sight (unknown passcodes are kept
@@ -112,8 +137,76 @@ class Table:
         found = self.caps[key] = min(caps, default=NO_CAP)
         return found
 
+    def _clear_quick(self) -> None:
+        """Empty the quick pass's view of the entries (all of it at once: each part is
+        right only beside the others)."""
+        self.keys: dict[int, object] = {}  # passcode -> its one name key, or UNKNOWN
+        # per section: passcode -> the unit bits it trips there, for those that trip any
+        self.flagged: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        self.low: dict[str, int] = {}  # the keys seen whose cap is below ``high``, with it
+        self.at_high: set[str] = set()  # the keys seen whose cap is ``high``
+        self.high = -1  # the highest cap of the keys seen
+
+    def _register(self, code: int, entry: Entry | None) -> None:
+        """Let the quick pass see this passcode (its entry worked out)."""
+        if len(self.keys) >= MAX_QUICK:
+            self._clear_quick()
+        if entry is None:
+            self.keys[code] = UNKNOWN
+            return
+        card, key, cap, more, flags = entry
+        if more:
+            return  # a card with names by rule: its decks take the full pass
+        for flagged, bits in zip(self.flagged, flags, strict=True):
+            if bits:
+                flagged[code] = bits
+        high = self.high
+        if cap > high:
+            for other in self.at_high:
+                self.low[other] = high
+            self.at_high = {key}
+            self.high = cap
+        elif cap == high:
+            self.at_high.add(key)
+        else:
+            self.low[key] = cap
+        self.keys[code] = key
+
     def scan(self, deck: Deck) -> Scan:
+        """The quick pass: each card's name key counted in C, the unit bits and caps of the
+        few passcodes and names that have any. A deck with a passcode not seen yet, a card
+        with names by rule or a slot without a passcode takes the full pass."""
+        main, extra, side = deck.codes("main"), deck.codes("extra"), deck.codes("side")
+        totals: dict[str, int] = {}
+        # the order of first sight, as the full pass gives it
+        _count_elements(totals, map(self.keys.get, main + extra + side))
+        if None in totals:
+            return self.full_scan(deck)
+        unknown = UNKNOWN in totals
+        if unknown:
+            del totals[UNKNOWN]  # type: ignore[call-overload]
+        mask = 0
+        for flagged, codes in zip(self.flagged, (main, extra, side), strict=True):
+            if flagged and not flagged.keys().isdisjoint(codes):
+                for code in flagged.keys() & codes:
+                    mask |= flagged[code]
+        if totals:
+            if max(totals.values()) > self.high:
+                mask |= self.names_bit  # that name's cap is at most ``high``
+            elif self.low:
+                low = self.low
+                for key in low.keys() & totals.keys():
+                    if totals[key] > low[key]:
+                        mask |= self.names_bit
+                        break
+        sizes: dict[Section, int] = {"main": len(main), "extra": len(extra), "side": len(side)}
+        return Scan(None, None, totals, unknown, False, mask, sizes, self.entries)
+
+    def full_scan(self, deck: Deck) -> Scan:
+        """One pass over each section's distinct passcodes (what the quick pass cannot
+        take); it lets the quick pass see the passcodes it meets."""
         entries = self.entries
+        keys = self.keys
         names_bit = self.names_bit
         cards: dict[int, Card | None] = {}
         totals: dict[str, int] = {}
@@ -122,18 +215,16 @@ class Table:
         mask = 0
         unknown = named = False
         for index, section in enumerate(SECTIONS):
-            here: dict[int, int] = {}
             codes = deck.codes(section)
             sizes[section] = len(codes)
-            # Counter's C loop, on a plain dict (a third fewer instructions than a Python
-            # loop; constructing a Counter costs more than it saves)
-            _count_elements(here, codes)
-            if None in here:
-                del here[None]  # type: ignore[arg-type]
+            here = counted(codes)
+            if here.pop(None, 0):
                 unknown = named = True
-            counts[section] = here
+            counts[section] = here  # type: ignore[assignment]
             for code, n in here.items():
                 entry = entries[code]
+                if code not in keys:
+                    self._register(code, entry)
                 if entry is None:
                     cards[code] = None
                     unknown = True
@@ -149,7 +240,7 @@ class Table:
                     total = totals[key] = totals.get(key, 0) + n
                     if total > cap:
                         mask |= names_bit
-        return Scan(counts, cards, totals, unknown, named, mask, sizes)
+        return Scan(counts, cards, totals, unknown, named, mask, sizes, entries)
 
     def violations(self, ctx: Context) -> list[Violation]:
         """The violations of the units the deck concerns, in report order."""

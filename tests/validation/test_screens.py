@@ -14,7 +14,7 @@ from deckcheck.decks.model import Deck
 from deckcheck.validation import Checker
 from deckcheck.validation.checker import MAX_DAYS
 from deckcheck.validation.rules import DECK_UNITS
-from deckcheck.validation.scan import MAX_ENTRIES
+from deckcheck.validation.scan import MAX_ENTRIES, MAX_QUICK
 from tests.conftest import DECKS
 from tests.validation.helpers import code, deck, filler
 from tests.validation.test_report_pin import DAYS
@@ -44,6 +44,30 @@ def test_screened_units_find_what_every_unit_finds(checker, decks, fmt) -> None:
         assert [v.as_json() for v in report.violations] == every_unit(checker, one, fmt, day)
         found += len(report.violations)
     assert found  # the real decks break some rule in every format
+
+
+@pytest.mark.parametrize("fmt", sorted(DAYS))
+def test_the_quick_pass_gives_what_the_full_pass_gives(checker, decks, fmt) -> None:  # noqa: ANN001
+    """The scan counts name keys in C once every passcode of a deck has been seen: the same
+    totals in the same order, the same unit bits, sizes and unknown flag as the pass over
+    each distinct passcode."""
+    day = DAYS[fmt]
+    table = checker._day(checker.format(fmt), day).table
+    quick = 0
+    for one in decks:
+        table.scan(one)  # lets the quick pass see the deck's passcodes
+        seen, full = table.scan(one), table.full_scan(one)
+        assert list(seen.totals.items()) == list(full.totals.items())
+        assert (seen.mask, seen.sizes, seen.unknown, seen.named) == (
+            full.mask,
+            full.sizes,
+            full.unknown,
+            full.named,
+        )
+        quick += seen.counts is None  # the quick pass leaves the counts to the Context
+        ctx = checker.context(one, fmt, day)
+        assert ctx.section_counts == full.counts and list(ctx.cards) == list(full.cards or {})
+    assert quick > len(decks) // 2
 
 
 def test_copies_at_the_limit_skip_the_name_units_one_more_runs_them(checker, db) -> None:  # noqa: ANN001
@@ -83,7 +107,8 @@ def test_unknown_passcodes_are_kept_apart_and_tables_are_bounded(checker, db) ->
     table = checker._day(fmt, start + timedelta(days=MAX_DAYS + 3)).table
     assert 999_999_991 not in table.entries and 999_999_991 in table.unknown
     assert code(db, "Mystical Elf") in table.entries
-    for n in range(5):  # new unknown passcodes in every deck, as a hostile client sends
+    for n in range(10):  # new unknown passcodes in every deck, as a hostile client sends
         codes = range(3_000_000_000 + n * 1000, 3_000_000_000 + (n + 1) * 1000)
         checker.check(Deck.from_passcodes(list(codes)), fmt, start)
     assert len(checker._day(fmt, start).table.unknown) <= MAX_ENTRIES
+    assert len(checker._day(fmt, start).table.keys) <= MAX_QUICK

@@ -32,6 +32,13 @@ def known_limits(ctx: Context) -> dict[str, int | None]:
     return ctx.cache.setdefault(("limits", ctx.format.id, banlist.series, banlist.name), {})
 
 
+def capped_limits(ctx: Context) -> dict[str, int]:
+    """The names of ``known_limits`` whose status caps their copies (a limit under 3)."""
+    banlist = ctx.banlist
+    assert banlist is not None
+    return ctx.cache.setdefault(("capped", ctx.format.id, banlist.series, banlist.name), {})  # type: ignore[no-any-return]
+
+
 def name_limit(ctx: Context, key: str, known: dict[str, int | None] | None = None) -> int | None:
     """The lowest limit any printing of any card with name ``key`` has in the list."""
     if known is None:
@@ -49,6 +56,8 @@ def name_limit(ctx: Context, key: str, known: dict[str, int | None] | None = Non
         and entry.limit >= 0
     ]
     found = min(limits) if limits else None
+    if found is not None and found < 3:
+        capped_limits(ctx)[key] = found
     known[key] = found
     return found
 
@@ -63,12 +72,16 @@ def statuses(ctx: Context) -> Iterator[Violation]:
     if banlist is None or banlist.whitelist and not banlist.entries:
         return
     known = known_limits(ctx)
+    totals = ctx.name_totals
+    if not known.keys() >= totals.keys():  # names not asked about yet (the scan asks)
+        for key in totals:
+            if key not in known:
+                name_limit(ctx, key, known)
+    capped = capped_limits(ctx)
     over: dict[str, int] = {}  # the names over their status's limit, with it
-    for key, total in ctx.name_totals.items():
-        limit = known[key] if key in known else name_limit(ctx, key, known)
-        if limit is None or limit >= 3:
-            continue
-        if limit == 0 or total > limit:
+    for key in filter(capped.__contains__, totals):  # in C, in the deck's order
+        limit = capped[key]
+        if limit == 0 or totals[key] > limit:
             over[key] = limit
     if not over:
         return
@@ -81,7 +94,6 @@ def statuses(ctx: Context) -> Iterator[Violation]:
         signature = tuple(name_counts[key])
         if signature not in strictest or limit < strictest[signature][0]:
             strictest[signature] = (limit, key)
-    totals = ctx.name_totals
     for limit, key in strictest.values():
         counts = name_counts[key]
         rule = FORBIDDEN if limit == 0 else LIMITED

@@ -5,7 +5,7 @@ card takes only by effect, which do not count."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from deckcheck.cards.model import Card
@@ -44,9 +44,16 @@ def explain(ctx: Context, key: str, counts: dict[int, int]) -> list[str]:
     return reasons
 
 
-def find(ctx: Context) -> Iterator[Violation]:
+def find(ctx: Context) -> Iterable[Violation]:
     limit = ctx.format.copy_limit
-    for key, total in ctx.name_totals.items():
+    totals = ctx.name_totals
+    if not totals or max(totals.values()) <= limit:  # no name over: no loop over the names
+        return ()
+    return _over(ctx, totals, limit)
+
+
+def _over(ctx: Context, totals: dict[str, int], limit: int) -> Iterator[Violation]:
+    for key, total in totals.items():
         if total <= limit:
             continue
         counts = ctx.name_counts[key]

@@ -3,9 +3,10 @@ size outside the format's bounds (rulebook 1.2, 1.2.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from deckcheck.decks.model import Section
+from deckcheck.formats.model import Format
 from deckcheck.validation.context import Context
 from deckcheck.validation.report import Violation
 from deckcheck.validation.rule import Rule, Unit
@@ -40,9 +41,20 @@ def counted(ctx: Context, section: Section) -> int:
     return size
 
 
-def find(ctx: Context) -> Iterator[Violation]:
+def find(ctx: Context) -> Iterable[Violation]:
     fmt = ctx.format
     sizes = ctx.scan.sizes
+    if (
+        not fmt.skill_cards
+        and fmt.main.min <= sizes["main"] <= fmt.main.max
+        and fmt.extra.min <= sizes["extra"] <= fmt.extra.max
+        and fmt.side.min <= sizes["side"] <= fmt.side.max
+    ):
+        return ()  # every size within its bounds, said without a generator
+    return _outside(ctx, fmt, sizes)
+
+
+def _outside(ctx: Context, fmt: Format, sizes: dict[Section, int]) -> Iterator[Violation]:
     skill_cards = fmt.skill_cards
     for section, rule in SIZE_RULES.items():
         bounds = getattr(fmt, section)
