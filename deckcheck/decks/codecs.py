@@ -174,13 +174,16 @@ def load_deck(path_or_url: str, db: CardLookup | None) -> Deck:
 def _stem_suffix(path: str) -> tuple[str, str]:
     """``Path(path).stem`` and ``.suffix``, without building a Path for every deck of a
     batch (the same rule: a dot that starts or ends the name begins no suffix)."""
-    name = os.path.basename(path.rstrip("/"))
+    name = path.rstrip("/")
+    # os.path.basename's own work where "/" is the one separator (a call is most of its cost)
+    name = name[name.rfind("/") + 1 :] if _SLASH_ONLY else os.path.basename(name)
     dot = name.rfind(".")
     if 0 < dot < len(name) - 1:
         return name[:dot], name[dot:]
     return name, ""
 
 
+_SLASH_ONLY = os.sep == "/" and os.altsep is None
 _STDIN: list[tuple[object, bytes]] = []
 
 

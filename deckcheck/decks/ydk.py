@@ -78,9 +78,11 @@ def read_plain(text: str, db: CardLookup | None, source: str) -> Deck | None:
     The lines it takes hold no control character and no line break but LF and CRLF, so for
     plain ASCII bytes decoding would find nothing to refuse or change (``load_deck``)."""
     lines = text.split("\n")
-    last = len(lines)
-    if last > MAX_CARDS:
+    if len(lines) > MAX_CARDS:
         return None
+    if not lines[-1]:
+        lines.pop()  # what follows the last line end: no line
+    last = len(lines)
     values = list(map(_VALUES.__getitem__, lines))  # 0 for a line to look at
     values.append(0)  # the end
     codes: dict[Section, list[int]] = {"main": [], "extra": [], "side": []}

@@ -36,7 +36,8 @@ def test_control_characters_up_to_one_in_twenty_are_text_one_more_is_binary() ->
 
 
 def test_a_file_name_gives_its_stem_and_suffix_as_pathlib_does() -> None:
-    for name in ["a.ydk", "d/a.b.YDK", "x/.ydk", "foo.", "a/b/", "deck", "d..ydk", "a/..ydk"]:
+    names = ["a.ydk", "d/a.b.YDK", "x/.ydk", "foo.", "a/b/", "deck", "d..ydk", "a/..ydk", "/"]
+    for name in [*names, "a\\b.ydk", "//a.ydk//"]:
         assert _stem_suffix(name) == (Path(name).stem, Path(name).suffix), name
 
 
