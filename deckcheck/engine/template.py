@@ -16,6 +16,7 @@ from deckcheck.io.errors import InputError
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.model import Deck
+    from deckcheck.engine.effects.triggers import Answering
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class DuelTemplate:
     fast_set: frozenset[int] = field(default=frozenset(), compare=False)
     fast_places: frozenset[str] = field(default=frozenset(), compare=False)
     # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
-    trigger_index: dict[str, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    trigger_index: dict[str, Answering] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         defs = self.defs

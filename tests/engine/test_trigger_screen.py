@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from deckcheck.engine.agents import make_agent, play
 from deckcheck.engine.duel import Duel
+from deckcheck.engine.effects import triggers
+from deckcheck.engine.effects.layer import CardLayer
 from deckcheck.engine.effects.model import ANSWERS, answered
 from deckcheck.engine.effects.schema import EVENTS
 from deckcheck.engine.effects.triggers import event_matches
@@ -55,3 +57,36 @@ def test_an_event_of_another_kind_never_matches(db, deck_lists):
                     assert event_matches(duel, iid, 1, e.trigger, event) is None, (e, event)
                     refused += 1
     assert asked == refused > 1000
+
+
+def test_collect_asks_the_cards_that_may_answer(db, deck_lists, monkeypatch):
+    # collect asks, per event kind, only the copies where an effect for that kind answers
+    # from, and a "this card" trigger only when the event is about its card: the pending
+    # triggers are those of a collect that asks every trigger card, at every event
+    def unscreened(template, kind):
+        return triggers.Answering(template.trigger_cards, frozenset(), {})
+
+    screened = triggers._answering
+    asked = found = 0
+
+    def both(duel, event, index):
+        nonlocal asked, found
+        monkeypatch.setattr(triggers, "_answering", unscreened)
+        expected = triggers.collect(duel, event, index)
+        monkeypatch.setattr(triggers, "_answering", screened)
+        out = triggers.collect(duel, event, index)
+        assert out == expected, (event, out, expected)
+        asked += 1
+        found += len(out)
+        return out
+
+    monkeypatch.setattr(
+        CardLayer, "triggers", lambda self, duel, event, index: both(duel, event, index)
+    )
+    for pair in PAIRS:
+        template = prepare([deck_lists[n] for n in pair], db)
+        assert any(screened(template, kind).near for kind in ("step", "summon"))
+        for seed in range(3):
+            duel = Duel.new(template, seed)
+            play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
+    assert asked > 500 and found > 50

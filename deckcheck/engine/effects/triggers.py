@@ -11,7 +11,8 @@ and "if" triggers never do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.engine.effects.context import pending_activations
 from deckcheck.engine.effects.model import MOVE_ON, Trig
@@ -267,30 +268,50 @@ def unanswerable(s: State, player: int, since: int, until: int) -> bool:
                and since <= f["mark"] < until for f in s.floating)  # fmt: skip
 
 
+class Answering(NamedTuple):
+    """The template's trigger cards with an effect that may answer one kind of event."""
+
+    ids: tuple[int, ...]  # in id order, but for ``near``
+    # cards whose effects for this kind answer only events about themselves ("this card",
+    # a Flip effect): asked only when the event is about them (``_subjects``)
+    near: frozenset[int]
+    where: dict[int, frozenset[str]]  # per card, where those effects answer from
+
+
 def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     """Pending triggers for one event: trigger and Flip effects of cards where they must
     be, and the floating effects of players."""
-    s = duel.state
     out: list[Any] = []
     kind = event.kind
     if kind not in WATCHED:
         return out
-    if kind == "summon" and duel.template.continuous_cards:
+    s = duel.state
+    template = duel.template
+    if kind == "summon" and template.continuous_cards:
         from deckcheck.engine.effects.continuous import adjust
 
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     moved = event.card if isinstance(event, MoveEvent) else EMPTY
-    made = len(duel.template.defs)  # Tokens created in the duel may have effects too
-    tokens = [i for i in range(made, len(s.cards)) if s.cards[i].d.fx is not None]
-    waiting = pending_activations(s)
-    for iid in (*_answering(duel.template, kind), *tokens):
-        if iid >= len(s.cards):
-            continue
-        c = s.cards[iid]
+    answering = _answering(template, kind)
+    ids: Iterable[int] = answering.ids
+    if answering.near:
+        near = [i for i in _subjects(s, event) if i in answering.near]
+        if near:
+            ids = sorted({*ids, *near})
+    cards = s.cards
+    made = len(template.defs)
+    if len(cards) > made:  # Tokens created in the duel may have effects too
+        ids = (*ids, *[i for i in range(made, len(cards)) if cards[i].d.fx is not None])
+    where = answering.where
+    waiting: frozenset[int] | None = None
+    for iid in ids:
+        c = cards[iid]
         fx = c.d.fx
         assert fx is not None
-        if c.loc not in fx.trigger_where and iid != moved:
+        if c.loc not in where.get(iid, fx.trigger_where) and iid != moved:
             continue  # most copies wait in the Deck, where few triggers answer from
+        if waiting is None:
+            waiting = pending_activations(s)
         player = c.ctrl if c.loc in FIELD else c.owner
         for e in fx.triggers:
             if e.answers is not None and kind not in e.answers:
@@ -315,16 +336,16 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
                     continue
                 if event.card != iid:
                     continue
-                cards: list[int] | None = [iid]
+                found: list[int] | None = [iid]
             else:
                 if t is None:
                     continue
-                cards = event_matches(duel, iid, player, t, event)
-            if cards is None:
+                found = event_matches(duel, iid, player, t, event)
+            if found is None:
                 continue
             if s.floating and unanswerable(s, player, index, index + 1):
                 continue  # nothing answers a Fusion Summon made under Magical Meltdown
-            p = _pending(s, iid, str(e.index), player, e, index, cards)
+            p = _pending(s, iid, str(e.index), player, e, index, found)
             if not _merged(s, p):
                 out.append(p)
     for f in s.floating:
@@ -335,9 +356,9 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
         e = effect_of(s, f["card"], f["effect"])
         if e.trigger is None:
             continue
-        cards = event_matches(duel, f["card"], f["player"], e.trigger, event)
-        if cards is not None:
-            p = _pending(s, f["card"], f["effect"], f["player"], e, index, cards)
+        found = event_matches(duel, f["card"], f["player"], e.trigger, event)
+        if found is not None:
+            p = _pending(s, f["card"], f["effect"], f["player"], e, index, found)
             if "kept" in f:
                 p["kept"] = f["kept"]
             if "kept_cards" in f:
@@ -347,18 +368,41 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     return out
 
 
-def _answering(template: DuelTemplate, kind: str) -> tuple[int, ...]:
-    """The template's trigger cards with an effect that may answer an event of this kind,
-    in id order (a kept answer per kind: a few dozen kinds at most)."""
+def _subjects(s: State, event: Event) -> tuple[int, ...]:
+    """Every card an event is about as ``event_matches`` reads it (the cards a "this
+    card" trigger may be among): its card, an attack's monsters, a battle step's."""
+    if isinstance(event, AttackEvent):
+        return (event.attacker, event.target)
+    if isinstance(event, PhaseEvent):
+        b = s.battle
+        return () if b is None else (b.attacker, b.target)
+    card = getattr(event, "card", None)
+    return () if card is None else (card,)
+
+
+def _only_self(e: Any) -> bool:  # noqa: ANN401 - Effect
+    """Whether effect ``e`` answers only events about its own card (or none at all)."""
+    return e.kind == "flip" or e.trigger is None or e.trigger.self
+
+
+def _answering(template: DuelTemplate, kind: str) -> Answering:
+    """The template's trigger cards with an effect that may answer an event of this kind
+    (a kept answer per kind: a few dozen kinds at most)."""
     index = template.trigger_index
     found = index.get(kind)
     if found is None:
-        defs = template.defs
-        found = index[kind] = tuple(
-            i
-            for i in template.trigger_cards
-            if any(e.answers is None or kind in e.answers for e in defs[i].fx.triggers)  # type: ignore[union-attr]
-        )
+        ids: list[int] = []
+        near: set[int] = set()
+        where: dict[int, frozenset[str]] = {}
+        for i in template.trigger_cards:
+            fx = template.defs[i].fx
+            assert fx is not None
+            effects = [e for e in fx.triggers if e.answers is None or kind in e.answers]
+            if not effects:
+                continue
+            (near.add if all(_only_self(e) for e in effects) else ids.append)(i)
+            where[i] = frozenset(r for e in effects for r in e.range)
+        found = index[kind] = Answering(tuple(ids), frozenset(near), where)
     return found
 
 
