@@ -186,16 +186,22 @@ class Table:
         if unknown:
             del totals[UNKNOWN]  # type: ignore[call-overload]
         mask = 0
-        for flagged, codes in zip(self.flagged, (main, extra, side), strict=True):
-            if flagged and not flagged.keys().isdisjoint(codes):
-                for code in flagged.keys() & codes:
-                    mask |= flagged[code]
+        flag_main, flag_extra, flag_side = self.flagged  # one pass in C a section
+        if not flag_main.keys().isdisjoint(main):
+            for code in flag_main.keys() & main:
+                mask |= flag_main[code]
+        if not flag_extra.keys().isdisjoint(extra):
+            for code in flag_extra.keys() & extra:
+                mask |= flag_extra[code]
+        if not flag_side.keys().isdisjoint(side):
+            for code in flag_side.keys() & side:
+                mask |= flag_side[code]
         if totals:
             if max(totals.values()) > self.high:
                 mask |= self.names_bit  # that name's cap is at most ``high``
             elif self.low:
                 low = self.low
-                for key in low.keys() & totals.keys():
+                for key in filter(low.__contains__, totals):
                     if totals[key] > low[key]:
                         mask |= self.names_bit
                         break

@@ -24,67 +24,77 @@ LIMITED = Rule(
 )
 
 
-def known_limits(ctx: Context) -> dict[str, int | None]:
-    """Limits by name already worked out for the list this format applies (kept across
-    checks; the format is part of the key because Traditional reads a list differently)."""
+# by name: the lowest limit of the list this format applies (None: no status), and the
+# names of those whose status caps their copies (a limit under 3)
+Limits = tuple[dict[str, int | None], dict[str, int]]
+
+
+def list_limits(ctx: Context) -> Limits:
+    """The limits by name worked out so far (kept across checks; the format is part of the
+    key because Traditional reads a list differently)."""
     banlist = ctx.banlist
     assert banlist is not None
-    return ctx.cache.setdefault(("limits", ctx.format.id, banlist.series, banlist.name), {})
+    key = ("limits", ctx.format.id, banlist.series, banlist.name)
+    found = ctx.cache.get(key)
+    if found is None:
+        found = ctx.cache[key] = ({}, {})
+    return found  # type: ignore[no-any-return]
 
 
-def capped_limits(ctx: Context) -> dict[str, int]:
-    """The names of ``known_limits`` whose status caps their copies (a limit under 3)."""
-    banlist = ctx.banlist
-    assert banlist is not None
-    return ctx.cache.setdefault(("capped", ctx.format.id, banlist.series, banlist.name), {})  # type: ignore[no-any-return]
-
-
-def name_limit(ctx: Context, key: str, known: dict[str, int | None] | None = None) -> int | None:
+def name_limit(ctx: Context, key: str, limits: Limits | None = None) -> int | None:
     """The lowest limit any printing of any card with name ``key`` has in the list."""
-    if known is None:
-        known = known_limits(ctx)
+    known, capped = list_limits(ctx) if limits is None else limits
     if key in known:
         return known[key]
     banlist = ctx.banlist
     assert banlist is not None
-    limits = [
-        entry.limit
-        for card in ctx.db.with_name_key(key)
-        for code in card.passcodes
-        if (entry := banlist.entries.get(code)) is not None
-        and entry.limit is not None
-        and entry.limit >= 0
-    ]
-    found = min(limits) if limits else None
+    found = min(
+        (
+            entry.limit
+            for card in ctx.db.with_name_key(key)
+            for code in card.passcodes
+            if (entry := banlist.entries.get(code)) is not None
+            and entry.limit is not None
+            and entry.limit >= 0
+        ),
+        default=None,
+    )
     if found is not None and found < 3:
-        capped_limits(ctx)[key] = found
+        capped[key] = found
     known[key] = found
     return found
 
 
-def find(ctx: Context) -> Iterator[Violation]:
-    yield from statuses(ctx)
-    yield from group_limits(ctx)
+def find(ctx: Context) -> list[Violation]:
+    banlist = ctx.banlist
+    if banlist is None:
+        return []
+    found = statuses(ctx)
+    if banlist.groups():  # lists with groups are few (Speed Duel)
+        found.extend(group_limits(ctx))
+    return found
 
 
-def statuses(ctx: Context) -> Iterator[Violation]:
+def statuses(ctx: Context) -> list[Violation]:
+    """Built as a list, not yielded: the report takes them all."""
+    found: list[Violation] = []
     banlist = ctx.banlist
     if banlist is None or banlist.whitelist and not banlist.entries:
-        return
-    known = known_limits(ctx)
+        return found
+    limits = list_limits(ctx)
+    known, capped = limits
     totals = ctx.name_totals
     if not known.keys() >= totals.keys():  # names not asked about yet (the scan asks)
         for key in totals:
             if key not in known:
-                name_limit(ctx, key, known)
-    capped = capped_limits(ctx)
+                name_limit(ctx, key, limits)
     over: dict[str, int] = {}  # the names over their status's limit, with it
     for key in filter(capped.__contains__, totals):  # in C, in the deck's order
         limit = capped[key]
         if limit == 0 or totals[key] > limit:
             over[key] = limit
     if not over:
-        return
+        return found
     name_counts = ctx.name_counts_of(over.keys())
     # every name key counts; one card with two names is reported once, at its strictest.
     # A passcode's copies are the deck's whatever the name, so names over the same passcodes
@@ -97,14 +107,17 @@ def statuses(ctx: Context) -> Iterator[Violation]:
     for limit, key in strictest.values():
         counts = name_counts[key]
         rule = FORBIDDEN if limit == 0 else LIMITED
-        yield rule.later(
-            _status_detail,
-            (ctx, key, counts, limit),
-            sorted(counts),
-            name=key,
-            count=totals[key],
-            limit=limit,
+        found.append(
+            rule.later(
+                _status_detail,
+                (ctx, key, counts, limit),
+                sorted(counts),
+                name=key,
+                count=totals[key],
+                limit=limit,
+            )
         )
+    return found
 
 
 def _status_detail(ctx: Context, key: str, counts: dict[int, int], limit: int) -> dict[str, Any]:
