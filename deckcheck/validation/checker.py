@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.cache import BoundedCache
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from deckcheck.banlist.model import Banlist
     from deckcheck.banlist.store import BanlistStore
 
+_severity = attrgetter("severity")
 # per-format, per-list and per-day answers kept across checks (see Checker._day)
 MAX_CACHED = 512
 MAX_DAYS = 16  # formats on days with their tables (each up to 2 x 4,096 entries)
@@ -153,7 +155,7 @@ class Checker:
             info = DeckInfo.later(
                 deck.source, sizes["main"], sizes["extra"], sizes["side"], _digest, (ctx,)
             )
-        valid = not violations or not any(v.severity == "error" for v in violations)
+        valid = not violations or "error" not in map(_severity, violations)  # in C
         if scan.mask & day.table.renames:
             notes = partial(_notes, [*deck.notices], ctx)
             return Report(info, day.info, self._card_data, valid, violations, later_notes=notes)

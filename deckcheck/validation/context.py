@@ -154,9 +154,12 @@ class Context:
         if found is not None:
             return found  # type: ignore[no-any-return]
         totals = self.name_totals
+        named = self.cache.get(_NAMED) or {}  # passcodes_named's answers, read in place
         counts: dict[str, dict[int, int]] = {}
         for key in keys:  # loops, not comprehensions: each of those is a call on 3.11
-            codes = self.passcodes_named(key)
+            codes = named.get(key)
+            if codes is None:
+                codes = self.passcodes_named(key)
             if len(codes) == 1:  # one passcode has the name: the name's copies are its own
                 counts[key] = {codes[0]: totals[key]} if key in totals else {}
                 continue

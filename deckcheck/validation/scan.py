@@ -11,7 +11,7 @@ and says which units the deck concerns; the units then run only where they may s
 from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcheck.cards.cache import BoundedCache
@@ -42,6 +42,7 @@ class Scan(NamedTuple):
     mask: int  # the units the deck concerns, as bits of Table.units
     sizes: dict[Section, int]  # cards per section
     entries: Mapping[int, Entry | None]  # the table's entries (the cards, when asked)
+    missing: Container[int]  # passcodes the card data does not have (the deck's among them)
 
 
 EMPTY_SCAN = Scan(
@@ -53,6 +54,7 @@ EMPTY_SCAN = Scan(
     0,
     {"main": 0, "extra": 0, "side": 0},
     {},
+    frozenset(),
 )
 UNKNOWN = object()  # Table.keys' mark of a passcode the card data does not have
 
@@ -141,6 +143,7 @@ class Table:
         """Empty the quick pass's view of the entries (all of it at once: each part is
         right only beside the others)."""
         self.keys: dict[int, object] = {}  # passcode -> its one name key, or UNKNOWN
+        self.missing: set[int] = set()  # the passcodes of ``keys`` that are UNKNOWN
         # per section: passcode -> the unit bits it trips there, for those that trip any
         self.flagged: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
         self.low: dict[str, int] = {}  # the keys seen whose cap is below ``high``, with it
@@ -153,6 +156,7 @@ class Table:
             self._clear_quick()
         if entry is None:
             self.keys[code] = UNKNOWN
+            self.missing.add(code)
             return
         card, key, cap, more, flags = entry
         if more:
@@ -206,7 +210,7 @@ class Table:
                         mask |= self.names_bit
                         break
         sizes: dict[Section, int] = {"main": len(main), "extra": len(extra), "side": len(side)}
-        return Scan(None, None, totals, unknown, False, mask, sizes, self.entries)
+        return Scan(None, None, totals, unknown, False, mask, sizes, self.entries, self.missing)
 
     def full_scan(self, deck: Deck) -> Scan:
         """One pass over each section's distinct passcodes (what the quick pass cannot
@@ -218,6 +222,7 @@ class Table:
         totals: dict[str, int] = {}
         counts: dict[Section, dict[int, int]] = {}
         sizes: dict[Section, int] = {}
+        missing: set[int] = set()
         mask = 0
         unknown = named = False
         for index, section in enumerate(SECTIONS):
@@ -233,6 +238,7 @@ class Table:
                     self._register(code, entry)
                 if entry is None:
                     cards[code] = None
+                    missing.add(code)
                     unknown = True
                     continue
                 card, key, cap, more, flags = entry
@@ -246,7 +252,7 @@ class Table:
                     total = totals[key] = totals.get(key, 0) + n
                     if total > cap:
                         mask |= names_bit
-        return Scan(counts, cards, totals, unknown, named, mask, sizes, entries)
+        return Scan(counts, cards, totals, unknown, named, mask, sizes, entries, missing)
 
     def violations(self, ctx: Context) -> list[Violation]:
         """The violations of the units the deck concerns, in report order."""

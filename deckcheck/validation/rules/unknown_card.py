@@ -19,27 +19,37 @@ def find(ctx: Context) -> Iterator[Violation]:
     """One violation per unknown passcode or name and section, with its count."""
     if not ctx.has_unknown:
         return
-    cards = ctx.cards
     named = ctx.scan.named  # a slot without a passcode: a name, with hints to look for
-    missing = {code for code, card in cards.items() if card is None}
+    missing = ctx.scan.missing
     groups: dict[tuple[str, int | str], list[int | None]] = {}  # the lines of each
     deck = ctx.deck
     for section in SECTIONS:
-        if not named and missing.isdisjoint(ctx.section_counts[section]):
-            continue  # nothing unknown in this section
-        texts, lines = deck.texts(section), deck.lines(section)
-        for code, text, line in zip(deck.codes(section), texts, lines, strict=True):
-            if code is None or cards.get(code) is None:
-                key = code if code is not None else (text or "")
-                groups.setdefault((section, key), []).append(line)
+        codes = deck.codes(section)
+        if named:
+            texts, lines = deck.texts(section), deck.lines(section)
+            for code, text, line in zip(codes, texts, lines, strict=True):
+                if code is None or code in missing:
+                    key = code if code is not None else (text or "")
+                    groups.setdefault((section, key), []).append(line)
+            continue
+        # unknown passcodes alone: found in C, and each copy's line by its index
+        found = dict.fromkeys(filter(missing.__contains__, codes))
+        if found:
+            lines = deck.lines(section)
+            for code in found:
+                at = groups[(section, code)] = []  # type: ignore[index]
+                index = -1
+                for _ in range(codes.count(code)):
+                    index = codes.index(code, index + 1)
+                    at.append(lines[index])
     if not named:  # unknown passcodes alone: no name to search for
         yield from _unknown(ctx, groups)
         return
     from deckcheck.cards.suggest import budget_scope  # only names need it
 
     with budget_scope():  # one budget per deck, unless a request's is in force
-        found = list(_unknown(ctx, groups))  # all inside the scope, not across yields
-    yield from found
+        found_all = list(_unknown(ctx, groups))  # all inside the scope, not across yields
+    yield from found_all
 
 
 def _unknown(
