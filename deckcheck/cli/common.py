@@ -3,8 +3,7 @@
 Exit codes: 0 all valid, 1 some deck invalid, 2 usage or input error.
 """
 
-from __future__ import annotations
-
+# annotations not postponed, as in check.py: Typer reads the root callback's at every start
 import os
 import sys
 from datetime import date
@@ -102,7 +101,7 @@ def colour_wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
 
 
 def print_reports(
-    reports: Iterable[Report], output_format: str, colour: bool | None = None
+    reports: "Iterable[Report]", output_format: str, colour: bool | None = None
 ) -> None:
     """Print reports in an output format as they come; text in colour as ``colour_wanted``
     says (kept on a pipe with --color)."""

@@ -129,3 +129,13 @@ def test_a_one_deck_check_loads_the_configuration_models_only_for_a_file(tmp_pat
     assert "deckcheck.cli.config_schema" not in bare
     (tmp_path / "deckcheck.toml").write_text('format = "tcg"\n')
     assert "deckcheck.cli.config_schema" in _check_loads(tmp_path)
+
+
+def test_the_check_path_gives_typer_annotations_it_need_not_compile():
+    """Typer evaluates string annotations at every start (issue 15: about 3 M instructions
+    of a one-deck check); the root callback's and check's are objects."""
+    from deckcheck.cli import check
+
+    for function in (common._root, check.check):
+        hints = function.__annotations__
+        assert hints and not any(isinstance(hint, str) for hint in hints.values())
