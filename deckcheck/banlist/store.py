@@ -15,7 +15,9 @@ import json
 import re
 from collections.abc import Iterable
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from deckcheck.banlist.files import load_bundled, load_yaml_banlist, to_yaml
 from deckcheck.banlist.model import Banlist
@@ -123,10 +125,24 @@ def write_index(directory: Path) -> Path:
     return write_new(directory / INDEX, index_text(directory), force=True)
 
 
+def read_index(directory: Path) -> Any:  # noqa: ANN401
+    """A folder's generated index.json, parsed once for each version of the file: the
+    formats and the lists in force both start from it (a one-deck check parsed it twice,
+    issue 15). Shared by its readers, who never change it."""
+    path = directory / INDEX
+    stat = path.stat()
+    return _parsed_index(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _parsed_index(path: Path, mtime_ns: int, size: int) -> Any:  # noqa: ANN401
+    return json.loads(path.read_bytes())
+
+
 def _read_dir(directory: Path, bundled: bool) -> list[Ref]:
     index = directory / INDEX
     if index.is_file():
-        data = json.loads(index.read_text(encoding="utf-8"))
+        data = read_index(directory)
         refs = []
         for row in data.get("lists") or []:
             day = row.get("effective")

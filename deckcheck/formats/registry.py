@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore
+from deckcheck.banlist.store import FORMATS, INDEX, BanlistStore, read_index
 from deckcheck.formats.model import Format
 from deckcheck.io.digest import sha256
 from deckcheck.io.errors import DataError, InputError
@@ -26,7 +25,7 @@ def _indexed(path: Path, raw: bytes) -> dict[str, Any]:
     """The bundled formats as data, from the generated index.json beside ``path``; a
     DataError if ``raw`` (the YAML text) was edited since the index was generated."""
     try:
-        index = json.loads((path.parent / INDEX).read_bytes())
+        index = read_index(path.parent)
     except (OSError, ValueError) as exc:
         raise DataError(f"cannot read {path.parent / INDEX}: {exc}") from exc
     if not isinstance(index, dict) or index.get("formats_sha256") != sha256(raw).hexdigest():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import date
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from deckcheck.banlist.files import from_dict, load_bundled, load_yaml_banlist, to_yaml, twin_path
 from deckcheck.banlist.history import HEADER
 from deckcheck.banlist.lflist import load_lflist
-from deckcheck.banlist.store import INDEX, BanlistStore, index_text
+from deckcheck.banlist.store import INDEX, BanlistStore, index_text, read_index
 from deckcheck.io.errors import InputError
 from deckcheck.io.paths import banlists_dir
 from tests.conftest import LFLISTS
@@ -27,6 +28,26 @@ def store() -> BanlistStore:
 
 def test_index_is_up_to_date():
     assert (banlists_dir() / INDEX).read_text(encoding="utf-8") == index_text(banlists_dir())
+
+
+def test_the_formats_and_the_lists_read_one_parse_of_the_index():
+    from deckcheck.formats.registry import load_formats
+
+    load_formats()
+    BanlistStore.open(include_user=False)
+    assert read_index(banlists_dir()) is read_index(banlists_dir())
+
+
+def test_an_index_written_again_is_parsed_again(tmp_path):
+    index = tmp_path / INDEX
+    index.write_text('{"lists": []}', encoding="utf-8")
+    first = read_index(tmp_path)
+    assert read_index(tmp_path) is first
+    index.write_text('{"lists": [ ]}', encoding="utf-8")  # one byte more
+    assert read_index(tmp_path) == first and read_index(tmp_path) is not first
+    index.write_text('{"lists": [1]}', encoding="utf-8")  # the same size
+    os.utime(index, ns=(1, 1))
+    assert read_index(tmp_path) == {"lists": [1]}
 
 
 def test_each_json_twin_agrees_with_its_yaml_and_validates(store: BanlistStore):
