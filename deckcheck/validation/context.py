@@ -102,10 +102,11 @@ class Context:
         if cards is None:
             cards = {}
             entries = self.scan.entries
+            get = entries.get  # a dict subclass's subscript is CPython's slow generic path
             for counts in self.section_counts.values():
                 for code in counts:
                     if code not in cards:
-                        entry = entries[code]
+                        entry = get(code) or entries[code]  # unknown or dropped: asked again
                         cards[code] = None if entry is None else entry[0]
         return cards
 
