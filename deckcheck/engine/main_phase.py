@@ -56,6 +56,7 @@ from deckcheck.engine.procedures import (
 )
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import (
+    any_unusable,
     has_flag,
     level,
     number,
@@ -238,7 +239,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if deck.phases:  # Clara & Rushka: Main Phase 2
             extra = [a for a in extra if phase_allows(s, a.card)]
         opts.extend(extra)
-    if lasting and any(m.value == "unusable" for m in lasting):  # Prohibition (4.3.3.14)
+    if lasting and any_unusable(s):  # Prohibition (4.3.3.14)
         opts = [a for a in opts if not (isinstance(a, CardChoice) and unusable(s, a.card))]
     opts.extend(duel.effects.responses(duel, tp, "main"))
     # no Battle Phase on the first turn (6.3.4), nor after Soul Exchange
@@ -812,6 +813,8 @@ def pendulum_pool(duel: Duel, player: int) -> list[int]:
     if s.floating:
         out = [i for i in out if not summon_forbidden(s, i)]
         out = [i for i in out if _toll(duel, player, [i]) <= side.lp]  # Chain Energy
+    if any_unusable(s):  # Prohibition: a declared name is not Pendulum Summoned (4.3.3.14)
+        out = [i for i in out if not unusable(s, i)]
     return [i for i in out if _fits(duel, player, [i], ())]
 
 

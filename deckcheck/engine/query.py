@@ -23,7 +23,7 @@ check of an empty list, so the engine without effects pays nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcheck.engine.carddefs import CardDef
 
@@ -92,13 +92,69 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
 NOT_EFFECTS = frozenset({"no_fusion_material"})
 
 
+# on a card whose continuous effect gives ``unusable`` to the cards with the name it
+# declared (continuous.py sets it while that effect applies): off the field, where
+# ``applies`` does not reach, those cards cannot be used either
+BANS_DECLARED = "bans_declared"
+
+
 def unusable(s: State, iid: int) -> bool:
     """A card that "cannot be used" (flag ``unusable``; Prohibition, 000 4.3.3.14): it is
-    not activated, Normal Summoned, Set from the hand, summoned by its own procedure, used
-    as Fusion/Synchro/Xyz/Link Material, declared as an attacker or changed in position,
-    and its effects do not apply; it may still be Tributed, sent as a cost, targeted, or
-    Special Summoned by another card's effect."""
-    return bool(s.lasting) and has_flag(s, iid, "unusable")
+    not activated, Normal Summoned, Set from the hand, summoned by its own procedure or
+    Pendulum Summoned, used as Fusion/Synchro/Xyz/Link Material, declared as an attacker
+    or changed in position, and its effects do not apply; it may still be Tributed, sent
+    as a cost, targeted, or Special Summoned by another card's effect. On the field the
+    flag says it; elsewhere (hand, Deck, GY, banished) the name a card with
+    ``bans_declared`` declared."""
+    if not s.lasting:
+        return False
+    if has_flag(s, iid, "unusable"):
+        return True
+    return bool(s.floating) and _declared_off_field(s, iid)
+
+
+def _declared_off_field(s: State, iid: int) -> bool:
+    from deckcheck.engine.state import MZONE, SZONE  # (state imports this module)
+
+    for f in s.floating:
+        if f.get("kind") != "declared" or not has_flag(s, f["card"], BANS_DECLARED):
+            continue
+        if s.cards[iid].loc in (MZONE, SZONE):  # on the field the flag alone says it
+            return False
+        if f["gen"] == s.cards[f["card"]].gen and is_declared(s, iid, f["value"], f["what"]):
+            return True  # what it declared in its current stay on the field
+    return False
+
+
+def any_unusable(s: State) -> bool:
+    """Whether a card may be unusable now (the cheap test before asking card by card): a
+    flag ``unusable`` on the field, or a name declared and kept (Prohibition)."""
+    if not s.lasting:
+        return False
+    if any(m.value == "unusable" for m in s.lasting):
+        return True
+    return bool(s.floating) and any(f.get("kind") == "declared" for f in s.floating)
+
+
+def declaration(s: State, card: int) -> dict[str, Any] | None:
+    """What a Continuous card declared as it was activated, kept while it stays on the
+    field (Prohibition; ops.declare): the last such entry of its current stay."""
+    found = None
+    if s.floating:
+        gen = s.cards[card].gen
+        for f in s.floating:
+            if f.get("kind") == "declared" and f["card"] == card and f["gen"] == gen:
+                found = f
+    return found
+
+
+def is_declared(s: State, iid: int, said: object, what: str | None) -> bool:
+    """Whether a card has the declared name (``card_name``) or Level (``level``)."""
+    if said is None:
+        return False
+    if what == "level":
+        return str(level(s, iid)) == str(said)
+    return said in s.cards[iid].d.names
 
 
 def restricted(s: State, iid: int, flag: str) -> bool:

@@ -37,7 +37,7 @@ from deckcheck.engine.effects.ops import (
 from deckcheck.engine.events import ChainEvent, EquipEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
-from deckcheck.engine.query import add_lasting, has_flag
+from deckcheck.engine.query import add_lasting, has_flag, unusable
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, FIELD_ZONE, GRAVE, HAND, MZONE, SZONE, Frame
 from deckcheck.engine.zones import free_spell
@@ -487,6 +487,8 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
         return False
     if c.loc in FIELD and s.lasting and has_flag(s, p["card"], "cannot_activate"):
         return False  # "it cannot activate its effects this turn"
+    if s.lasting and unusable(s, p["card"]):
+        return False  # a declared name in the hand or GY (Prohibition, 000 4.3.3.14)
     if not limits.available(s, p["player"], p["card"], e):
         return False
     if s.floating and activation_locked(s, p["player"], p["card"]):

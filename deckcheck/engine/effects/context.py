@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
+from deckcheck.engine.query import declaration, is_declared
 from deckcheck.engine.select import few, matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, PILES, SZONE, State
 
@@ -65,9 +66,9 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
         "link": len(s.chain) + 1,
     }
     if s.floating:  # what a Continuous card declared as it was activated (Prohibition)
-        for f in s.floating:
-            if f.get("kind") == "declared" and f["card"] == card and f["gen"] == c.gen:
-                link["declared"], link["declared_what"] = f["value"], f["what"]
+        said = declaration(s, card)
+        if said is not None:
+            link["declared"], link["declared_what"] = said["value"], said["what"]
     return link
 
 
@@ -243,7 +244,8 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         kinds = {s.cards[i].d.kind for i in ref}
         out = [i for i in out if s.cards[i].d.kind in kinds]
     if sel.declared is not None:  # Mind Crush's name, Reasoning's Level
-        out = [i for i in out if _is_declared(s, link, i) == sel.declared]
+        said, what = link.get("declared"), link.get("declared_what")
+        out = [i for i in out if is_declared(s, i, said, what) == sel.declared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest
         from deckcheck.engine.query import level
 
@@ -266,18 +268,6 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
         out = [i for i in out if names.isdisjoint(s.cards[i].d.names) != sel.same_name]
     return out
-
-
-def _is_declared(s: State, link: Link, iid: int) -> bool:
-    """Whether a card has the name, or the Level, the effect declared."""
-    said = link.get("declared")
-    if said is None:
-        return False
-    if link.get("declared_what") == "level":
-        from deckcheck.engine.query import level
-
-        return str(level(s, iid)) == str(said)
-    return said in s.cards[iid].d.names
 
 
 def pointed_cells(s: State, card: int) -> set[tuple[int, int]]:

@@ -27,7 +27,7 @@ from deckcheck.engine.effects.context import (
     summon_materials,
 )
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.query import Lasting, printed, unaffected
+from deckcheck.engine.query import BANS_DECLARED, Lasting, printed, unaffected
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
@@ -187,6 +187,9 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                 flags = tuple(a.flags)
                 on_players.extend((p, flags, iid, a.only) for p in players(a.player, c.ctrl))
                 continue
+            if e.applies_to is not None and e.applies_to.declared and "unusable" in a.flags:
+                # the declared name is not used off the field either (000 4.3.3.14)
+                wanted.append((iid, "flag", "add", BANS_DECLARED, iid))
             if found is not None:
                 targets = found
             elif e.applies_to is not None:
