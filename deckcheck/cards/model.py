@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, ClassVar, Literal, Self
 
+from deckcheck.cards.cache import BoundedCache
 from deckcheck.io.record import REQUIRED, Fields
 
 Kind = Literal["monster", "spell", "trap", "token", "skill"]
@@ -151,8 +152,7 @@ class Card(Fields):
     name_keys: tuple[str, ...]
     is_extra_deck_monster: bool
 
-    def __init__(self, **values: Any) -> None:  # noqa: ANN401
-        super().__init__(**values)
+    def _derive(self) -> None:
         # the names this card has for deck construction (rulebook 1.2.1.1): a rule name
         # ("always treated as X") replaces the printed name unless the card also keeps its
         # own ("also always treated as"); names taken by effect are not included
@@ -181,7 +181,7 @@ class Card(Fields):
             values["legality"] = {k: _legality(v) for k, v in values["legality"].items()}
         if "release" in values:
             values["release"] = {k: date.fromisoformat(v) for k, v in values["release"].items()}
-        return cls(**values)
+        return cls.trusted(values)
 
     @property
     def passcode(self) -> int | None:
@@ -255,13 +255,28 @@ def _group(record: dict[str, Any]) -> MaterialGroup:
     return MaterialGroup(**values)
 
 
+# a legality without history, by status and points: most cards share a few (they are
+# immutable); a bound all the same, as the points are data
+_PLAIN_LEGALITY: BoundedCache[tuple[Any, Any], Legality] = BoundedCache(256)
+
+
 def _legality(record: dict[str, Any]) -> Legality:
+    if "history" in record:
+        return _legality_of(record)
+    key = (record.get("status"), record.get("points"))
+    found = _PLAIN_LEGALITY.get(key)
+    if found is None:
+        found = _PLAIN_LEGALITY[key] = _legality_of(record)
+    return found
+
+
+def _legality_of(record: dict[str, Any]) -> Legality:
     values = dict(record)
     if values.get("points") is not None:
         values["points"] = float(values["points"])
     if "history" in values:
         values["history"] = tuple(_change(change) for change in values["history"])
-    return Legality(**values)
+    return Legality.trusted(values)
 
 
 def _change(record: dict[str, Any]) -> LegalityChange:

@@ -85,6 +85,25 @@ class Fields:
             if value is default and type(value) in (dict, list):
                 value = value.copy()
             _set(self, name, value)
+        self._derive()
+
+    @classmethod
+    def trusted(cls, values: dict[str, Any]) -> Self:
+        """The object of these field values, not looked over for unknown or missing
+        fields: data deckcheck wrote itself from such objects (a card snapshot's rows). A
+        card built so costs about a fifth less (issue 15)."""
+        made = object.__new__(cls)
+        get = values.get
+        for name, default in cls.DEFAULTS.items():
+            value = get(name, default)
+            if value is default and type(value) in (dict, list):
+                value = value.copy()
+            _set(made, name, value)
+        made._derive()
+        return made
+
+    def _derive(self) -> None:
+        """Set the slots worked out from the fields (a subclass that has any)."""
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")

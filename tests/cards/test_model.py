@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from pydantic import ValidationError
 
@@ -120,3 +122,28 @@ def test_reading_a_card_builds_no_pydantic_model():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_cards_read_share_their_plain_legalities_and_own_their_defaults(db):
+    # a legality without history is immutable and shared (most cards have a few alike); a
+    # default that is a dict is each card's own, as a card made by keyword has it
+    import json
+
+    first = Card.from_record(json.loads(db._query("SELECT data FROM cards LIMIT 1", ())[0][0]))
+    dragon, magician = db.get(89631139), db.get(46986414)
+    assert dragon.legality["tcg"] == Legality(status="unlimited")
+    assert dragon.legality["tcg"] is magician.legality["tcg"]
+    made = Card.trusted({"uid": "a", "name": "A", "kind": "token"})
+    again = Card.trusted({"uid": "b", "name": "B", "kind": "token"})
+    assert made.names == {} and made.names is not again.names
+    assert made.name_keys == ("A",) and not made.is_extra_deck_monster
+    assert first.name_keys == Card(**first.values()).name_keys
+
+
+def test_a_legality_with_history_is_its_own(db):
+    record = {"status": "limited", "history": [{"date": "2024-01-01", "status": "forbidden"}]}
+    from deckcheck.cards.model import _legality
+
+    first, second = _legality(record), _legality(record)
+    assert first == second and first is not second
+    assert first.history == (LegalityChange(date=date(2024, 1, 1), status="forbidden"),)
