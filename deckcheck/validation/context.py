@@ -101,14 +101,17 @@ class Context:
         cards = self.scan.cards
         if cards is None:
             cards = {}
-            entries = self.scan.entries
-            get = entries.get  # a dict subclass's subscript is CPython's slow generic path
+            get = self.scan.entries.get  # a dict subclass's subscript is the slow generic path
             for counts in self.section_counts.values():
-                for code in counts:
-                    if code not in cards:
-                        entry = get(code) or entries[code]  # unknown or dropped: asked again
-                        cards[code] = None if entry is None else entry[0]
+                for code in counts:  # a passcode in two sections keeps its first place
+                    entry = get(code)
+                    cards[code] = entry[0] if entry is not None else self._card_of(code)
         return cards
+
+    def _card_of(self, code: int) -> Card | None:
+        """An unknown passcode's None, or a card the table has dropped since the scan."""
+        entry = self.scan.entries[code]
+        return None if entry is None else entry[0]
 
     @cached
     def distinct_cards(self) -> list[Card]:
