@@ -114,11 +114,11 @@ def unusable(s: State, iid: int) -> bool:
 
 
 def _declared_off_field(s: State, iid: int) -> bool:
-    from deckcheck.engine.state import MZONE, SZONE  # (state imports this module)
-
     for f in s.floating:
         if f.get("kind") != "declared" or not has_flag(s, f["card"], BANS_DECLARED):
             continue
+        from deckcheck.engine.state import MZONE, SZONE  # (state imports this module)
+
         if s.cards[iid].loc in (MZONE, SZONE):  # on the field the flag alone says it
             return False
         if f["gen"] == s.cards[f["card"]].gen and is_declared(s, iid, f["value"], f["what"]):
