@@ -28,7 +28,7 @@ from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_event
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
-from deckcheck.engine.query import atk, defense, has_flag, unusable
+from deckcheck.engine.query import atk, defense, flags_now, has_flag
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
@@ -60,30 +60,31 @@ def attack_options(duel: Duel) -> list[Action]:
     no_direct = bool(s.floating) and player_flag(s, tp, "no_direct_attacks")
     if no_direct:  # S:P Little Knight: "your monsters cannot attack directly this turn"
         targets = [t for t in targets if t != EMPTY]
+    flags = flags_now(s)  # the monsters' flags in one pass (has_flag scans the modifiers)
     for iid in s.monsters(tp):
         c = cards[iid]
         if not c.face_up or c.in_def:
             continue
-        every = bool(s.lasting) and has_flag(s, iid, "attack_all")
+        every = (iid, "attack_all") in flags
         if every and c.attacked == s.turn:  # each monster once, never directly after one
             left = [t for t in targets if t != EMPTY and t not in _attacked_targets(s, iid)]
             opts.extend(shared(AttackChoice, "attack", iid, t) for t in left)
             continue
         if c.attacked == s.turn and (not s.lasting or c.attacks >= allowed_attacks(s, iid)):
             continue
-        if s.lasting and (has_flag(s, iid, "cannot_attack") or unusable(s, iid)):
+        if (iid, "cannot_attack") in flags or (iid, "unusable") in flags:  # unusable on the field
             continue
         if s.lasting and _held_back(s, tp, iid):
             continue
         # a second attack on monsters only, and none after a direct one (RC-ATK-011)
-        twice = c.attacked == s.turn and has_flag(s, iid, "attack_monsters_twice")
+        twice = c.attacked == s.turn and (iid, "attack_monsters_twice") in flags
         if twice and (not foes or _attacked_directly(s, iid)):
             continue
-        alone = s.lasting and has_flag(s, iid, "no_direct_attack")  # "cannot attack directly"
+        alone = (iid, "no_direct_attack") in flags  # "cannot attack directly"
         for t in targets:
             if not (alone and t == EMPTY):
                 opts.append(shared(AttackChoice, "attack", iid, t))
-        if foes and s.lasting and not no_direct and has_flag(s, iid, "direct_attack"):
+        if foes and not no_direct and (iid, "direct_attack") in flags:
             opts.append(AttackChoice("attack", iid, EMPTY))
     return opts
 
@@ -169,7 +170,10 @@ def declare(duel: Duel, f: Frame) -> Prompt:
 def must_attack(s: State, attacks: list[Action]) -> bool:
     """Whether a monster that "must attack, if able" (flag ``must_attack``) is among these
     attack options' attackers."""
-    return any(has_flag(s, a.attacker, "must_attack") for a in attacks)  # type: ignore[union-attr]
+    if not s.lasting:
+        return False
+    flags = flags_now(s)
+    return any((a.attacker, "must_attack") in flags for a in attacks)  # type: ignore[union-attr]
 
 
 @handles("battle", "declared")

@@ -56,7 +56,9 @@ from deckcheck.engine.procedures import (
 )
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import (
+    Flags,
     any_unusable,
+    flags_now,
     has_flag,
     level,
     number,
@@ -128,9 +130,10 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     own = s.monsters(tp)
     free = side.mzone.count(EMPTY)
     n_own = len(own)
+    flags = flags_now(s)  # the cards' flags in one pass (has_flag scans the modifiers)
     # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
     if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
-        n_own = sum(1 for i in own if not no_tribute_summon(s, i))
+        n_own = sum(1 for i in own if not no_tribute_summon(s, i, flags))
     tributes_ok = (True, n_own >= 1, n_own >= 2)
     if s.lasting and lent_monsters(s, tp):  # Soul Exchange: exactly what tribute_sets offers
         tributes_ok = (True, bool(tribute_sets(s, tp, 1)), bool(tribute_sets(s, tp, 2)))
@@ -201,11 +204,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if not c.face_up:
             if not no_summons:
                 opts.append(card_choice("flip", iid))
-        elif (
-            not c.d.link
-            and c.attacked != turn
-            and not (lasting and has_flag(s, iid, "cannot_change_position"))
-        ):
+        elif not c.d.link and c.attacked != turn and (iid, "cannot_change_position") not in flags:
             opts.append(card_choice("position", iid))
     prof = duel.template.profile
     low, high = pendulum_zones(prof)
@@ -247,7 +246,7 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(TO_BATTLE)
         # a monster that "must attack, if able" and can: the turn goes through the Battle
         # Phase, not straight to the End Phase
-        if s.lasting and must_attack(s, attack_options(duel)):
+        if any(f == "must_attack" for _, f in flags) and must_attack(s, attack_options(duel)):
             return tuple(opts)
     opts.append(TO_END)
     return tuple(opts)
@@ -524,10 +523,12 @@ def _zones_certain(s: State, prof: Profile, player: int, d: CardDef) -> bool:
 # ---- Normal Summon, Set, Flip Summon, position -----------------------------------------------
 
 
-def no_tribute_summon(s: State, iid: int) -> bool:
+def no_tribute_summon(s: State, iid: int, flags: Flags | None = None) -> bool:
     """A monster that cannot be Tributed for a Tribute Summon (Sheep Tokens), or cannot be
-    Tributed at all (Sky Striker Ace Token)."""
-    return has_flag(s, iid, "no_tribute_summon") or has_flag(s, iid, "no_tribute")
+    Tributed at all (Sky Striker Ace Token). ``flags``: ``flags_now``, if at hand."""
+    if flags is None:
+        flags = flags_now(s)
+    return (iid, "no_tribute_summon") in flags or (iid, "no_tribute") in flags
 
 
 def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
@@ -538,7 +539,8 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
         return [t for t in combinations(own, n) if free_main(s, player, t)]
     # Sheep Tokens cannot be Tributed for a Tribute Summon; a monster lent by Soul
     # Exchange must be among the Tributes, as if its player controlled it
-    own = [i for i in own if not no_tribute_summon(s, i)]
+    flags = flags_now(s)
+    own = [i for i in own if not no_tribute_summon(s, i, flags)]
     lent = lent_monsters(s, player)
     own = sorted(own + lent)
     return [

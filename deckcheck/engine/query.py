@@ -87,6 +87,18 @@ def has_flag(s: State, iid: int, flag: str) -> bool:
     return False
 
 
+Flags = frozenset[tuple[int, int | str]]
+NO_FLAGS: Flags = frozenset()
+
+
+def flags_now(s: State) -> Flags:
+    """Every (card, flag) effects give now, from one pass over the modifiers: for a loop
+    that asks many cards (``(iid, flag) in flags`` is ``has_flag(s, iid, flag)``)."""
+    if not s.lasting:
+        return NO_FLAGS
+    return frozenset([(m.card, m.value) for m in s.lasting if m.stat == "flag"])
+
+
 # flags a card's own text gives it that are not effects: they hold face-down, negated and
 # off the field alike (seed 000, 5; "cannot be used as Fusion Material")
 NOT_EFFECTS = frozenset({"no_fusion_material"})
