@@ -53,8 +53,11 @@ class DuelTemplate:
     # fast_cards as a set, and the places their effects are activated from
     fast_set: frozenset[int] = field(default=frozenset(), compare=False)
     fast_places: frozenset[str] = field(default=frozenset(), compare=False)
-    # event kind -> the trigger_cards with an effect that may answer it (triggers.collect)
-    trigger_index: dict[str, Answering] = field(default_factory=dict, compare=False)
+    # event kind (and a phase's name) -> the trigger_cards with an effect that may answer it
+    # (triggers.collect)
+    trigger_index: dict[str | tuple[str, str], Answering] = field(
+        default_factory=dict, compare=False
+    )
 
     def __post_init__(self) -> None:
         defs = self.defs

@@ -38,6 +38,10 @@ NORMAL_HOWS = frozenset({"normal", "tribute"})
 # the Damage Step's step each battle event answers
 STEP_OF = {"battled": "after_damage", "before_damage": "before_damage",
            "damage_step_start": "damage_start"}  # fmt: skip
+# the phase or step names (PhaseEvent.name) each trigger on a phase or step may answer
+NAMES_OF = {**{on: (step,) for on, step in STEP_OF.items()}, "damage_step_end": ("damage_end",),
+            "battle_phase_end": ("battle_end",), "standby_phase": ("standby",),
+            "end_phase": ("end",)}  # fmt: skip
 FIELD = (MZONE, SZONE)
 WATCHED = frozenset(
     {"summon", "summoning", "flip_summon", "flip", "attack", "retarget", "destroyed",
@@ -292,7 +296,8 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
 
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     moved = event.card if isinstance(event, MoveEvent) else EMPTY
-    answering = _answering(template, kind)
+    # a phase or step event by its name too: most phases have no trigger to answer them
+    answering = _answering(template, (kind, event.name) if isinstance(event, PhaseEvent) else kind)
     ids: Iterable[int] = answering.ids
     if answering.near:
         near = [i for i in _subjects(s, event) if i in answering.near]
@@ -385,25 +390,34 @@ def _only_self(e: Any) -> bool:  # noqa: ANN401 - Effect
     return e.kind == "flip" or e.trigger is None or e.trigger.self
 
 
-def _answering(template: DuelTemplate, kind: str) -> Answering:
+def _answering(template: DuelTemplate, key: str | tuple[str, str]) -> Answering:
     """The template's trigger cards with an effect that may answer an event of this kind
-    (a kept answer per kind: a few dozen kinds at most)."""
+    (``key``: the kind, or a phase or step event's kind and name; a kept answer per key: a
+    few dozen at most)."""
     index = template.trigger_index
-    found = index.get(kind)
+    found = index.get(key)
     if found is None:
+        kind, name = key if isinstance(key, tuple) else (key, None)
         ids: list[int] = []
         near: set[int] = set()
         where: dict[int, frozenset[str]] = {}
         for i in template.trigger_cards:
             fx = template.defs[i].fx
             assert fx is not None
-            effects = [e for e in fx.triggers if e.answers is None or kind in e.answers]
+            effects = [e for e in fx.triggers if (e.answers is None or kind in e.answers)
+                       and (name is None or _answers_name(e, name))]  # fmt: skip
             if not effects:
                 continue
             (near.add if all(_only_self(e) for e in effects) else ids.append)(i)
             where[i] = frozenset(r for e in effects for r in e.range)
-        found = index[kind] = Answering(tuple(ids), frozenset(near), where)
+        found = index[key] = Answering(tuple(ids), frozenset(near), where)
     return found
+
+
+def _answers_name(e: Any, name: str) -> bool:  # noqa: ANN401 - Effect
+    """Whether effect ``e`` may answer a phase or step event of this name (NAMES_OF)."""
+    names = NAMES_OF.get(e.trigger.on) if e.trigger is not None else None
+    return names is None or name in names
 
 
 def _merged(s: Any, p: dict[str, Any]) -> bool:  # noqa: ANN401 - State
