@@ -42,6 +42,8 @@ class DuelTemplate:
     effect_cards: tuple[int, ...] = field(default=(), compare=False)
     trigger_cards: tuple[int, ...] = field(default=(), compare=False)
     continuous_cards: tuple[int, ...] = field(default=(), compare=False)
+    # the continuous_cards that take effect damage as counters (Black-Winged Dragon)
+    counter_cards: tuple[int, ...] = field(default=(), compare=False)
     replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
     # effect_cards as a set, and every place one of their effects is activated from
     effect_set: frozenset[int] = field(default=frozenset(), compare=False)
@@ -76,6 +78,8 @@ class DuelTemplate:
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
         object.__setattr__(self, "continuous_set", frozenset(cont))
+        counters = tuple(i for i in cont if _takes_counters(defs[i]))
+        object.__setattr__(self, "counter_cards", counters)
         repl = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.replacements)
         object.__setattr__(self, "replace_cards", repl)
 
@@ -90,6 +94,14 @@ class DuelTemplate:
         state = State(cards, sides, Rng(seed).state)
         state.first = EMPTY if first is None else first
         return state
+
+
+def _takes_counters(d: CardDef) -> bool:
+    """Whether a continuous effect of the card takes effect damage as counters."""
+    fx = d.fx
+    return fx is not None and any(
+        e.applies is not None and bool(e.applies.damage_counter) for e in fx.continuous
+    )
 
 
 def _activated(d: CardDef) -> bool:

@@ -1836,7 +1836,7 @@ def _damage_to_counter(duel: Duel, player: int) -> bool:
     from deckcheck.engine.effects.continuous import negated
 
     s = duel.state
-    for iid in duel.template.continuous_cards:
+    for iid in duel.template.counter_cards:
         c = s.cards[iid]
         if c.loc != MZONE or c.ctrl != player or not c.face_up or negated(s, iid):
             continue
