@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.engine.actions import Action, card_choice, shared
 from deckcheck.engine.events import DamageEvent, WinEvent
-from deckcheck.engine.query import sameness
+from deckcheck.engine.query import modified, sameness
 from deckcheck.engine.state import DRAW
 
 if TYPE_CHECKING:
@@ -52,9 +52,10 @@ def distinct(duel: Duel, ids: list[int], kind: str) -> tuple[Action, ...]:
     out = []
     s = duel.state
     lasting = s.lasting
+    touched = modified(s) if lasting else None
     for iid in ids:
         c = s.cards[iid]
-        key = (sameness(s, iid) if lasting else id(c.d), c.loc)
+        key = (sameness(s, iid, touched) if lasting else id(c.d), c.loc)
         if key not in seen:
             seen.add(key)
             out.append(card_choice(kind, iid))

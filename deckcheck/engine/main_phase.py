@@ -61,6 +61,7 @@ from deckcheck.engine.query import (
     flags_now,
     has_flag,
     level,
+    modified,
     number,
     sameness,
     tributes_for_level,
@@ -161,9 +162,10 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     special = not no_special and duel.effects.live  # without card effects: played as stats
     seen: set[object] = set()
     lasting = s.lasting
+    touched = modified(s) if lasting else None
     for iid in hand:
         d = cards[iid].d
-        same = sameness(s, iid) if lasting else id(d)  # id(d): sameness without modifiers
+        same = sameness(s, iid, touched) if lasting else id(d)  # id(d): with no modifiers
         if same in seen:
             continue
         seen.add(same)

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from deckcheck.engine.carddefs import CardDef
 
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from deckcheck.engine.state import State
 
 NUMERIC = ("atk", "defense", "level", "rank", "link", "scale")
@@ -330,13 +332,21 @@ def tributes_for_level(lv: int) -> int:
     return 2 if lv >= 7 else 1 if lv >= 5 else 0
 
 
-def sameness(s: State, iid: int) -> object:
+def sameness(s: State, iid: int, touched: Container[int] | None = None) -> object:
     """A key under which copies of a card are interchangeable: the shared definition's
-    identity, unless something modifies this copy (then it is a card of its own)."""
+    identity, unless something modifies this copy (then it is a card of its own).
+    ``touched``: the cards some modifier applies to (``modified``), for a loop over many."""
     d = printed(s, iid)
+    if touched is not None:
+        return ("modified", iid) if iid in touched else id(d)
     if s.lasting and any(m.card == iid for m in s.lasting):
         return ("modified", iid)
     return id(d)
+
+
+def modified(s: State) -> set[int]:
+    """The cards some modifier applies to now."""
+    return {m.card for m in s.lasting}
 
 
 MAX_VIEWS = 4096
