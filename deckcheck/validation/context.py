@@ -160,6 +160,7 @@ class Context:
         totals = self.name_totals
         named = self.cache.get(_NAMED) or {}  # passcodes_named's answers, read in place
         counts: dict[str, dict[int, int]] = {}
+        order: list[int | None] | None = None  # the deck's passcodes, when a name has several
         for key in keys:  # loops, not comprehensions: each of those is a call on 3.11
             codes = named.get(key)
             if codes is None:
@@ -167,23 +168,16 @@ class Context:
             if len(codes) == 1:  # one passcode has the name: the name's copies are its own
                 counts[key] = {codes[0]: totals[key]} if key in totals else {}
                 continue
+            if order is None:
+                order = self._order()
             per = counts[key] = {}
-            for code in codes:
-                n = self.copies(code)
+            for code in codes:  # each passcode's copies counted in C
+                n = order.count(code)
                 if n:
                     per[code] = n
             if len(per) > 1:  # the order the deck first has them in, as in name_counts
-                order = self._order()
                 counts[key] = {code: per[code] for code in sorted(per, key=order.index)}
         return counts
-
-    def copies(self, passcode: int) -> int:
-        """The deck's copies of one passcode across Main+Extra+Side."""
-        counts = self.__dict__.get("section_counts")
-        if counts is None:  # a few passcodes are counted in C, not the whole deck
-            deck = self.deck
-            return sum(deck.codes(section).count(passcode) for section in SECTIONS)
-        return sum(here.get(passcode, 0) for here in counts.values())  # type: ignore[no-any-return]
 
     def _order(self) -> list[int | None]:
         """The deck's passcodes, Main then Extra then Side (first sight is the order of a

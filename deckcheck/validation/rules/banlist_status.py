@@ -98,13 +98,17 @@ def statuses(ctx: Context) -> list[Violation]:
     name_counts = ctx.name_counts_of(over.keys())
     # every name key counts; one card with two names is reported once, at its strictest.
     # A passcode's copies are the deck's whatever the name, so names over the same passcodes
-    # have the same counts (in the same order)
-    strictest: dict[tuple[int, ...], tuple[int, str]] = {}
+    # have the same counts (in the same order). Each card has one name key when the keys'
+    # copies add up to the deck's cards (all known): then no two names share a passcode
+    scan = ctx.scan
+    if len(over) > 1 and (scan.unknown or sum(totals.values()) != sum(scan.sizes.values())):
+        strictest: dict[tuple[int, ...], tuple[int, str]] = {}
+        for key, limit in over.items():
+            signature = tuple(name_counts[key])
+            if signature not in strictest or limit < strictest[signature][0]:
+                strictest[signature] = (limit, key)
+        over = {key: limit for limit, key in strictest.values()}
     for key, limit in over.items():
-        signature = tuple(name_counts[key])
-        if signature not in strictest or limit < strictest[signature][0]:
-            strictest[signature] = (limit, key)
-    for limit, key in strictest.values():
         counts = name_counts[key]
         rule = FORBIDDEN if limit == 0 else LIMITED
         found.append(

@@ -32,8 +32,11 @@ def find(ctx: Context) -> Iterator[Violation]:
     if not fmt.region:
         return
     known = _verdicts(ctx)  # looked up once per deck, not per card
+    get = known.get
     for card in ctx.distinct_cards:
-        why = verdict(ctx, card, known)
+        why = get(card.uid, NOT_YET)  # a judged card's verdict without a call (most are)
+        if why is NOT_YET:
+            why = verdict(ctx, card, known)
         if why is not None:
             message = f"{card.name} is not in the {fmt.name} card pool on {ctx.on}: {why}"
             yield ctx.card_violation(NOT_RELEASED, ctx.used_of(card), message)
