@@ -81,6 +81,39 @@ def test_status_of_a_name_applies_to_cards_treated_as_it(db):
     assert "Harpie Lady 2 is always treated as Harpie Lady" in v.message
 
 
+class TwoNamesLimited(OneList):
+    """The Eye of Timaeus (always also "Legendary Dragon Timaeus") and Dark Magician
+    Limited."""
+
+    def __init__(self, db) -> None:
+        entries = {}
+        for name in ("The Eye of Timaeus", "Dark Magician"):
+            code = db.find(name).passcode
+            entries[code] = Entry(passcode=code, limit=1)
+        self.banlist = Banlist(series="tcg", name="test", entries=entries)
+
+
+def test_a_card_over_under_both_its_names_is_reported_once(db):
+    checker = Checker(db, banlists=TwoNamesLimited(db))
+    assert db.find("The Eye of Timaeus").name_keys == (
+        "The Eye of Timaeus",
+        "Legendary Dragon Timaeus",
+    )
+    # 2 Eyes: over the limit of both its names, one card: one violation, its first name
+    report = checker.check(deck(db, ["The Eye of Timaeus"] * 2), "tcg", DAY)
+    assert [(v.name, v.count, v.limit) for v in status_violations(report)] == [
+        ("The Eye of Timaeus", 2, 1)
+    ]
+    # two cards of one name each, both over: both reported, in the deck's order
+    two = checker.check(deck(db, ["Dark Magician", "Dark Magician"] * 2), "tcg", DAY)
+    assert [(v.name, v.count) for v in status_violations(two)] == [("Dark Magician", 4)]
+    both = checker.check(deck(db, ["Dark Magician"] * 2 + ["The Eye of Timaeus"] * 2), "tcg", DAY)
+    assert [(v.name, v.count) for v in status_violations(both)] == [
+        ("Dark Magician", 2),
+        ("The Eye of Timaeus", 2),
+    ]
+
+
 def test_effect_only_names_do_not_share_a_status(db):
     # a Limited "Cyber Dragon" does not limit Cyber Dragon Zwei (rulebook 1.2.1.1)
     code = db.find("Cyber Dragon").passcode
