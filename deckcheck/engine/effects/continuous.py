@@ -71,7 +71,8 @@ def negated(s: State, iid: int) -> bool:
 
 
 # Duel.cache: the value of the state adjust last left (steady.py): its field, what its
-# continuous effects read beyond it, and the value of that
+# continuous effects read beyond it, the value of that, the cards waiting to apply, and
+# the field as it was (steady.snapshot: when it is still so, the value is the same)
 ADJUSTED = ("adjusted",)
 READ_MONSTERS = ("read monsters",)  # _adjust_once's kept reads, one entry per effect
 
@@ -83,10 +84,17 @@ def adjust(duel: Duel, ask: bool = False) -> None:
     s = duel.state
     if not duel.template.continuous_cards and not _equipping(s) and not _floating(s):
         return
-    now = steady.field(duel)
     now_waiting = waiting(duel)
-    if unchanged(duel, now, now_waiting):
-        return
+    kept = duel.cache.get(ADJUSTED)
+    if kept is not None and kept[3] == now_waiting and kept[2] == steady.beyond(duel, kept[1]):
+        if kept[4] is not None and steady.still(duel, kept[4]):
+            return  # the field as adjust left it (or last found it the same)
+        now = steady.field(duel)
+        if kept[0] == now:  # only what the value leaves out moved: look from here next
+            duel.cache[ADJUSTED] = (*kept[:4], steady.snapshot(duel))
+            return
+    else:
+        now = steady.field(duel)
     # what applies may change what else applies (an immunity that starts): again until
     # nothing changes (RC-MISC-011)
     marks = (len(s.history), s.lasting, s.floating)  # what a run rewrites when it changes any
@@ -98,7 +106,13 @@ def adjust(duel: Duel, ask: bool = False) -> None:
                 return
             if n or marks != (len(s.history), s.lasting, s.floating):
                 now = steady.field(duel)  # equips sent away, player flags changed
-            duel.cache[ADJUSTED] = (now, what, steady.beyond(duel, what), now_waiting)
+            duel.cache[ADJUSTED] = (
+                now,
+                what,
+                steady.beyond(duel, what),
+                now_waiting,
+                steady.snapshot(duel),
+            )
             return
 
 

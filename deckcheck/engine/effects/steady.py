@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import STATE_FIELDS
 from deckcheck.engine.effects import schema as sch
 from deckcheck.engine.effects.model import Select
-from deckcheck.engine.state import EMPTY, GRAVE, Battle, Inst, Side, State
+from deckcheck.engine.state import EMPTY, GRAVE, Battle, Inst, Side, State, plain_copy
 
 if TYPE_CHECKING:
     from deckcheck.cards.filters import Filter
@@ -342,6 +342,55 @@ def field(duel: Duel) -> tuple[Any, ...]:
     # run of adjust)
     floating = repr(s.floating) if s.floating else ""
     return (len(cards), tuple(ids), tuple(s.lasting), floating, *_cards(cards, ids))
+
+
+# the quick check's first look (``snapshot``, ``still``): the zones, the modifiers, the
+# effects on players and the field's cards' basic fields, materials and counters, compared
+# as they are, with no value built
+Snapshot = tuple[list[int], list[int], list[Any], list[Any], int, list[Any]]
+
+
+def _looks(cards: list[Inst], ids: list[int]) -> list[Any]:
+    """The basic fields (``_BASIC``), materials and counters of these cards: written out,
+    as an attrgetter of many names costs twice as much a card (test_steady checks that
+    each field counts)."""
+    return [
+        (c.owner, c.ctrl, c.loc, c.seq, c.face_up, c.destroyed, c.gen, c.equip, c.trap_zone,
+         c.overlay, c.counters)
+        for c in map(cards.__getitem__, ids)
+    ]  # fmt: skip
+
+
+def snapshot(duel: Duel) -> Snapshot | None:
+    """The field as it is now, for ``still``; None while a card on the field has materials
+    (the value reads the materials' fields too: ``field`` decides then)."""
+    s = duel.state
+    cards = s.cards
+    a, b = s.sides
+    zones = [*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz]
+    ids = [i for i in zones if i != EMPTY]
+    looks = _looks(cards, ids)
+    if any(look[-2] for look in looks):
+        return None
+    looks = [(*look[:-2], [], dict(look[-1])) for look in looks]  # copies of the containers
+    return zones, ids, s.lasting[:], plain_copy(s.floating), len(cards), looks
+
+
+def still(duel: Duel, kept: Snapshot) -> bool:
+    """Whether the field is as ``snapshot`` found it: every zone holds the same card, with
+    the same basic fields, materials and counters, and the modifiers and the effects on
+    players are equal (plain data). Then ``field``'s value is the same too (it reads
+    nothing else), at the cost of a few comparisons the interpreter makes in C."""
+    s = duel.state
+    a, b = s.sides
+    zones, ids, lasting, floating, n, looks = kept
+    return (
+        [*a.mzone, *a.szone, *b.mzone, *b.szone, *s.emz] == zones
+        and s.lasting == lasting
+        and s.floating == floating
+        and len(s.cards) == n
+        and _looks(s.cards, ids) == looks
+    )
 
 
 def _cards(cards: list[Inst], ids: Iterable[int]) -> list[Any]:
