@@ -28,7 +28,7 @@ from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_event
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
-from deckcheck.engine.query import atk, defense, flags_now, has_flag
+from deckcheck.engine.query import NO_FLAGS, atk, defense, flags_now, has_flag
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
@@ -60,7 +60,8 @@ def attack_options(duel: Duel) -> list[Action]:
     no_direct = bool(s.floating) and player_flag(s, tp, "no_direct_attacks")
     if no_direct:  # S:P Little Knight: "your monsters cannot attack directly this turn"
         targets = [t for t in targets if t != EMPTY]
-    flags = flags_now(s)  # the monsters' flags in one pass (has_flag scans the modifiers)
+    # the monsters' flags in one pass (has_flag scans the modifiers); no call without any
+    flags = flags_now(s) if s.lasting else NO_FLAGS
     for iid in s.monsters(tp):
         c = cards[iid]
         if not c.face_up or c.in_def:

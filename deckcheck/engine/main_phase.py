@@ -56,6 +56,7 @@ from deckcheck.engine.procedures import (
 )
 from deckcheck.engine.processor import handles, open_window, pop, push
 from deckcheck.engine.query import (
+    NO_FLAGS,
     Flags,
     any_unusable,
     flags_now,
@@ -131,7 +132,8 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
     own = s.monsters(tp)
     free = side.mzone.count(EMPTY)
     n_own = len(own)
-    flags = flags_now(s)  # the cards' flags in one pass (has_flag scans the modifiers)
+    # the cards' flags in one pass (has_flag scans the modifiers); no call without any
+    flags = flags_now(s) if s.lasting else NO_FLAGS
     # with no free Main Monster Zone all five hold own monsters, so a tribute can free one
     if s.lasting:  # Sheep Tokens cannot be Tributed for a Tribute Summon
         n_own = sum(1 for i in own if not no_tribute_summon(s, i, flags))
@@ -248,7 +250,11 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         opts.append(TO_BATTLE)
         # a monster that "must attack, if able" and can: the turn goes through the Battle
         # Phase, not straight to the End Phase
-        if any(f == "must_attack" for _, f in flags) and must_attack(s, attack_options(duel)):
+        if (
+            flags
+            and any(f == "must_attack" for _, f in flags)
+            and must_attack(s, attack_options(duel))
+        ):
             return tuple(opts)
     opts.append(TO_END)
     return tuple(opts)
