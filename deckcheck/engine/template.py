@@ -4,19 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from deckcheck.engine.carddefs import CardDef, card_def
 from deckcheck.engine.procedures import MaterialOracle
 from deckcheck.engine.profiles import Profile, get_profile
 from deckcheck.engine.rng import Rng
-from deckcheck.engine.state import DECK, EMPTY, EXTRA, Inst, Side, State
+from deckcheck.engine.state import DECK, EMPTY, EXTRA, MZONE, PILES, SZONE, Inst, Side, State
 from deckcheck.io.errors import InputError
 
 if TYPE_CHECKING:
     from deckcheck.cards.db import CardDB
     from deckcheck.decks.model import Deck
+    from deckcheck.engine.effects.model import Effect
     from deckcheck.engine.effects.triggers import Answering
+
+# the kinds of window: Spell Speed 2 or more needed, a chain to respond to, no window (a
+# prompt of the game: the Main Phase, the Battle Step)
+SLOW, CHAIN, NO_WINDOW = 1, 2, 4
+Effects = tuple["Effect", ...]
+Asked = dict[int, Effects]  # card id -> its effects a window may ask
+
+
+class Place(NamedTuple):
+    """One place of ``DuelTemplate.askable``: the ``Side`` list that holds its cards
+    (None: read every card's location), the ids of the cards listed there and their
+    effects; in the Spell & Trap Zones, ``up`` for the face-up cards (their effects but
+    the card's own activation) and ``ids`` has both."""
+
+    place: str
+    pile: str | None
+    ids: frozenset[int]
+    asked: Asked
+    up: Asked | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +65,10 @@ class DuelTemplate:
     # the continuous_cards that take effect damage as counters (Black-Winged Dragon)
     counter_cards: tuple[int, ...] = field(default=(), compare=False)
     replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
-    # effect_cards as a set, and every place one of their effects is activated from
-    effect_set: frozenset[int] = field(default=frozenset(), compare=False)
-    # the effect_cards with an effect of Spell Speed 2 or more: the only ones asked in a
-    # window that needs one (timing.activations)
-    fast_cards: tuple[int, ...] = field(default=(), compare=False)
-    effect_places: frozenset[str] = field(default=frozenset(), compare=False)
     continuous_set: frozenset[int] = field(default=frozenset(), compare=False)
-    # fast_cards as a set, and the places their effects are activated from
-    fast_set: frozenset[int] = field(default=frozenset(), compare=False)
-    fast_places: frozenset[str] = field(default=frozenset(), compare=False)
+    # what timing.activations asks, by the kind of window (``SLOW | CHAIN | NO_WINDOW``):
+    # per place, the cards there with activated effects that window may ask
+    askable: tuple[tuple[Place, ...], ...] = field(default=(), compare=False)
     # event kind (and a phase's name) -> the trigger_cards with an effect that may answer it
     # (triggers.collect)
     trigger_index: dict[str | tuple[str, str], Answering] = field(
@@ -67,14 +81,7 @@ class DuelTemplate:
         trig = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.triggers)
         cont = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.continuous)
         object.__setattr__(self, "effect_cards", acts)
-        object.__setattr__(self, "effect_set", frozenset(acts))
-        fast = tuple(i for i in acts if any(e.speed >= 2 for e in defs[i].fx.activated))  # type: ignore[union-attr]
-        object.__setattr__(self, "fast_cards", fast)
-        object.__setattr__(self, "fast_set", frozenset(fast))
-        places = frozenset(w for i in acts for w in defs[i].fx.where)  # type: ignore[union-attr]
-        object.__setattr__(self, "effect_places", places)
-        places = frozenset(w for i in fast for w in defs[i].fx.where)  # type: ignore[union-attr]
-        object.__setattr__(self, "fast_places", places)
+        object.__setattr__(self, "askable", tuple(_askable(defs, acts, k) for k in range(8)))
         object.__setattr__(self, "trigger_cards", trig)
         object.__setattr__(self, "continuous_cards", cont)
         object.__setattr__(self, "continuous_set", frozenset(cont))
@@ -102,6 +109,46 @@ def _takes_counters(d: CardDef) -> bool:
     return fx is not None and any(
         e.applies is not None and bool(e.applies.damage_counter) for e in fx.continuous
     )
+
+
+def _askable(defs: Sequence[CardDef], acts: tuple[int, ...], kind: int) -> tuple[Place, ...]:
+    """The activated effects a kind of window may ask, per place and card: only Spell
+    Speed 2 or more unless it is the Main Phase prompt with an empty chain (``SLOW``);
+    "when ... is activated" only with a chain (``CHAIN``); "when" an event only in a
+    window (not ``NO_WINDOW``); a card's own activation not while it is face-up in the
+    Spell & Trap Zones (``up``). Most copies wait in the Deck, most effects answer from
+    one place and most windows need Spell Speed 2."""
+    found: dict[tuple[str, bool], Asked] = {}
+    for i in acts:
+        fx = defs[i].fx
+        assert fx is not None
+        for place in sorted(fx.where):
+            for up in (False, True) if place == SZONE else (False,):
+                effects = tuple(e for e in fx.activated if _asked(e, place, up, kind))
+                if effects:
+                    found.setdefault((place, up), {})[i] = effects
+    out = []
+    for place in sorted({p for p, _ in found}):
+        asked, up = found.get((place, False), {}), found.get((place, True))
+        if place == SZONE and up is None:
+            up = {}  # a face-up card there has nothing to ask
+        ids = frozenset(asked) | frozenset(up or ())
+        pile = PILES.get(place) or {MZONE: "mzone", SZONE: "szone"}.get(place)
+        out.append(Place(place, pile, ids, asked, up))
+    return tuple(out)
+
+
+def _asked(e: Effect, place: str, up: bool, kind: int) -> bool:
+    if up and e.kind == "activate":
+        return False
+    if place not in e.range or kind & SLOW and e.speed < 2:
+        return False
+    t = e.trigger
+    if t is None:
+        return True
+    if t.on == "activated":
+        return bool(kind & CHAIN)
+    return not kind & NO_WINDOW
 
 
 def _activated(d: CardDef) -> bool:

@@ -29,7 +29,6 @@ from deckcheck.engine.effects.context import (
     may_match,
     new_link,
     pending_activations,
-    placed,
 )
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import (
@@ -46,7 +45,8 @@ from deckcheck.engine.effects.triggers import event_matches, unanswerable
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent, PositionEvent
 from deckcheck.engine.query import has_flag, unusable
 from deckcheck.engine.select import matches, matches_any, matching, only_names
-from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, Inst, State
+from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
+from deckcheck.engine.template import CHAIN, NO_WINDOW, SLOW, Effects, Place
 from deckcheck.engine.zones import co_linked, free_main, free_spell
 
 if TYPE_CHECKING:
@@ -62,39 +62,41 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
     """Every effect ``player`` may activate now (``timing``: the window's, or ``main``
     for the turn player's Main Phase prompt)."""
     s = duel.state
-    window = s.frames[-1] if s.frames and s.frames[-1].kind == "window" else None
+    frames, chain = s.frames, s.chain
+    window = frames[-1] if frames and frames[-1].kind == "window" else None
     out: list[EffectChoice] = []
     if s.floating and window is not None:  # Magical Meltdown's Fusion Summon just happened
         data = window.data
         if unanswerable(s, player, data.get("since", 0), data.get("until", 0)):
             return out
-    seen: set[tuple[int, str, str]] = set()
     # with an empty chain outside the Main Phase prompt only Spell Speed 2 or more may act
-    slow = timing != "main" or bool(s.chain)
-    template = duel.template
-    # the player's cards in the places their effects are activated from, in id order (most
-    # copies wait in the Deck), rather than every card with an effect; when only Spell
-    # Speed 2 or more may act, of those only the cards with such an effect
-    if slow:
-        ids, places = template.fast_set, template.fast_places
-    else:
-        ids, places = template.effect_set, template.effect_places
-    if not ids:  # no card of the duel has one (a deck of the rules alone, through the layer)
+    kind = SLOW if timing != "main" or chain else 0
+    kind |= (CHAIN if chain else 0) | (0 if window else NO_WINDOW)
+    found = askable(s, duel.template.askable[kind], player)
+    if not found:
         return out
-    for iid in placed(s, places, player):
-        if iid not in ids:
-            continue
-        c = s.cards[iid]
-        fx = c.d.fx
-        assert fx is not None
-        if c.loc not in fx.where:  # most copies wait in the Deck: nothing to ask
-            continue
+    seen: set[tuple[int, str, str]] = set()
+    kinds: set[str] | None = None  # of the window's events, read once
+    cards = s.cards
+    for iid, effects in found:
+        c = cards[iid]
         mine = c.ctrl == player if c.loc in FIELD else c.owner == player
-        if not mine or unusable(s, iid):
+        if not mine:
             continue
-        for e in fx.activated:
-            if slow and e.speed < 2 or screened(s, c, e, window):
-                continue
+        usable = None
+        for e in effects:
+            t, wanted = e.trigger, e.answers
+            if window is not None and t is not None and t.on != "activated" and wanted is not None:
+                # "when" an event: only if the window has an event of a kind it may answer
+                if kinds is None:
+                    data = window.data
+                    kinds = {x.kind for x in s.history[data.get("since", 0) : data.get("until", 0)]}
+                if wanted.isdisjoint(kinds):
+                    continue
+            if usable is None:
+                usable = not unusable(s, iid)
+            if not usable:
+                break
             # copies in a hidden pile are interchangeable: one option for them
             # (each effect of a card on the field is an option of its own)
             path = str(e.index)
@@ -102,32 +104,35 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
             if key in seen or not can_activate(duel, player, iid, e, timing, window):
                 continue
             seen.add(key)
-            out.append(EffectChoice("activate", iid, str(e.index)))
+            out.append(EffectChoice("activate", iid, path))
     return out
 
 
-def screened(s: State, c: Inst, e: Effect, window: Frame | None) -> bool:
-    """Cheap reasons ``can_activate`` would say no, asked first: most cards are asked at
-    every window and most can do nothing there. The card is not where the effect is
-    activated from; a Spell/Trap Card already face-up on the field cannot be activated
-    again; an effect that answers an activation with no chain, or one that answers
-    events outside a window or when no event of the window is of a kind it may answer
-    (``model.ANSWERS``)."""
-    if c.loc not in e.range:
-        return True
-    if e.kind == "activate" and c.loc == SZONE and c.face_up:
-        return True
-    t = e.trigger
-    if t is None:
-        return False
-    if t.on == "activated":
-        return not s.chain
-    if window is None:
-        return True
-    kinds, data = e.answers, window.data
-    if kinds is None:
-        return False
-    return not any(x.kind in kinds for x in s.history[data.get("since", 0) : data.get("until", 0)])
+def askable(s: State, table: tuple[Place, ...], player: int) -> list[tuple[int, Effects]]:
+    """``player``'s cards that ``table`` (one of ``DuelTemplate.askable``) lists where
+    they are, with the effects it lists, in id order: the cards in their piles and zones,
+    the monsters they control in the Extra Monster Zones, and for any other place (Xyz
+    materials) every card there, whoever holds it. Most windows find none."""
+    side = s.sides[player]
+    cards = s.cards
+    out: list[tuple[int, Effects]] = []
+    for place, pile, ids, asked, up in table:
+        if pile is None:
+            here: list[int] = [i for i, c in enumerate(cards) if c.loc == place]
+        else:
+            here = getattr(side, pile)
+            if place == MZONE and not ids.isdisjoint(s.emz):
+                here = here + [i for i in s.emz if i in ids and cards[i].ctrl == player]
+        if ids.isdisjoint(here):
+            continue
+        for i in here:
+            if i in ids:
+                found = (up if up is not None and cards[i].face_up else asked).get(i)
+                if found:
+                    out.append((i, found))
+    if len(out) > 1:
+        out.sort()
+    return out
 
 
 def can_activate(
