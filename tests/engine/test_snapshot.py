@@ -30,7 +30,7 @@ def _play(duel: Duel, seed: int, until: Any = None) -> None:  # noqa: ANN401
         duel.apply_action(agents[duel.prompt.player].choose(duel, duel.prompt))
 
 
-def test_still_means_the_same_value(burn_frog):
+def test_still_means_the_same_value(burn_frog, monkeypatch):
     # each time the first look finds the field as it was, the value adjust kept is the
     # value of the field now (checked in seeded duels, which reach the look often)
     real = steady.still
@@ -44,14 +44,10 @@ def test_still_means_the_same_value(burn_frog):
             assert steady.field(duel) == duel.cache[continuous.ADJUSTED][0]
         return same
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(steady, "still", still)
-    try:
-        for index in range(2):
-            seed = game_seed(5, index)
-            _play(Duel.new(burn_frog, seed, first=index % 2), seed)
-    finally:
-        mp.undo()
+    monkeypatch.setattr(steady, "still", still)
+    for index in range(2):
+        seed = game_seed(5, index)
+        _play(Duel.new(burn_frog, seed, first=index % 2), seed)
     assert looked > 100
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from deckcheck.cards.cache import BoundedCache
-from deckcheck.engine.agents import make_agent
+from deckcheck.engine.agents import make_agent, play
 from deckcheck.engine.duel import MAX_CACHED, Duel
 from deckcheck.engine.effects import continuous, steady
 from deckcheck.engine.match import game_seed
@@ -60,10 +60,7 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
         for agent, index in games:
             seed = game_seed(5, index)
             duel = Duel.new(template, seed, first=index % 2)
-            agents = (make_agent(agent, seed, 0), make_agent(agent, seed, 1))
-            while duel.prompt is not None:
-                prompt = duel.prompt
-                duel.apply_action(agents[prompt.player].choose(duel, prompt))
+            play(duel, (make_agent(agent, seed, 0), make_agent(agent, seed, 1)))
     finally:
         mp.undo()
     return skipped
@@ -84,7 +81,7 @@ def test_adjust_returns_at_once_only_with_nothing_to_do(db, deck_lists, pair):
     assert skipped > 10  # the check ran: most adjusts find the state as they left it
 
 
-def test_kept_reads_give_what_fresh_reads_give(db, deck_lists):
+def test_kept_reads_give_what_fresh_reads_give(db, deck_lists, monkeypatch):
     # adjust keeps, per effect that reads only the monsters (and its controller's GY), its
     # condition and cards with the value of what it read (steady.monster_filters): every
     # run of adjust in these duels must leave the state as a run on a copy with nothing
@@ -109,18 +106,11 @@ def test_kept_reads_give_what_fresh_reads_give(db, deck_lists):
         assert (changed, _plain(duel)) == (fresh, _plain(twin)), "a kept read was stale"
         return changed
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(continuous, "_adjust_once", once)
-    try:
-        for index in range(4):
-            seed = game_seed(5, index)
-            duel = Duel.new(template, seed, first=index % 2)
-            agents = (make_agent("random", seed, 0), make_agent("random", seed, 1))
-            while duel.prompt is not None:
-                prompt = duel.prompt
-                duel.apply_action(agents[prompt.player].choose(duel, prompt))
-    finally:
-        mp.undo()
+    monkeypatch.setattr(continuous, "_adjust_once", once)
+    for index in range(4):
+        seed = game_seed(5, index)
+        duel = Duel.new(template, seed, first=index % 2)
+        play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
     assert runs > 50 and kept > 20  # the check ran, and kept reads were used
 
 
