@@ -10,6 +10,7 @@ and says which units the deck concerns; the units then run only where they may s
 
 from __future__ import annotations
 
+import threading
 from collections import _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
@@ -56,7 +57,24 @@ EMPTY_SCAN = Scan(
     {},
     frozenset(),
 )
-UNKNOWN = object()  # Table.keys' mark of a passcode the card data does not have
+UNKNOWN = object()  # Quick.keys' mark of a passcode the card data does not have
+
+
+class Quick:
+    """What the quick pass sees of a table's entries. Emptied by replacing the whole
+    object, so a scan that took it once reads parts that agree, whatever another thread
+    registers or clears meanwhile (the service checks in threads too)."""
+
+    __slots__ = ("keys", "missing", "flagged", "low", "at_high", "high")
+
+    def __init__(self) -> None:
+        self.keys: dict[int, object] = {}  # passcode -> its one name key, or UNKNOWN
+        self.missing: set[int] = set()  # the passcodes of ``keys`` that are UNKNOWN
+        # per section: passcode -> the unit bits it trips there, for those that trip any
+        self.flagged: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        self.low: dict[str, int] = {}  # the keys seen whose cap is below ``high``, with it
+        self.at_high: set[str] = set()  # the keys seen whose cap is ``high``
+        self.high = -1  # the highest cap of the keys seen
 
 
 def counted(codes: list[int | None]) -> dict[int | None, int]:
@@ -111,7 +129,8 @@ class Table:
         # the finds of the units a mask says run, in report order (few masks occur)
         self.finds: BoundedCache[int, list[Callable[[Context], Iterable[Violation]]]]
         self.finds = BoundedCache(MAX_ENTRIES)
-        self._clear_quick()
+        self.quick = Quick()
+        self._registering = threading.Lock()
 
     def entry(self, code: int) -> Entry | None:
         """The passcode's entry, worked out on first sight (unknown passcodes are kept
@@ -139,58 +158,52 @@ class Table:
         found = self.caps[key] = min(caps, default=NO_CAP)
         return found
 
-    def _clear_quick(self) -> None:
-        """Empty the quick pass's view of the entries (all of it at once: each part is
-        right only beside the others)."""
-        self.keys: dict[int, object] = {}  # passcode -> its one name key, or UNKNOWN
-        self.missing: set[int] = set()  # the passcodes of ``keys`` that are UNKNOWN
-        # per section: passcode -> the unit bits it trips there, for those that trip any
-        self.flagged: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
-        self.low: dict[str, int] = {}  # the keys seen whose cap is below ``high``, with it
-        self.at_high: set[str] = set()  # the keys seen whose cap is ``high``
-        self.high = -1  # the highest cap of the keys seen
-
     def _register(self, code: int, entry: Entry | None) -> None:
-        """Let the quick pass see this passcode (its entry worked out)."""
-        if len(self.keys) >= MAX_QUICK:
-            self._clear_quick()
-        if entry is None:
-            self.keys[code] = UNKNOWN
-            self.missing.add(code)
-            return
-        card, key, cap, more, flags = entry
-        if more:
-            return  # a card with names by rule: its decks take the full pass
-        for flagged, bits in zip(self.flagged, flags, strict=True):
-            if bits:
-                flagged[code] = bits
-        high = self.high
-        if cap > high:
-            for other in self.at_high:
-                self.low[other] = high
-            self.at_high = {key}
-            self.high = cap
-        elif cap == high:
-            self.at_high.add(key)
-        else:
-            self.low[key] = cap
-        self.keys[code] = key
+        """Let the quick pass see this passcode (its entry worked out). One thread at a
+        time; a passcode's key is written last, so a scan that finds the key finds its bits
+        and cap already there."""
+        with self._registering:
+            quick = self.quick
+            if len(quick.keys) >= MAX_QUICK:
+                quick = self.quick = Quick()
+            if entry is None:
+                quick.missing.add(code)
+                quick.keys[code] = UNKNOWN
+                return
+            card, key, cap, more, flags = entry
+            if more:
+                return  # a card with names by rule: its decks take the full pass
+            for flagged, bits in zip(quick.flagged, flags, strict=True):
+                if bits:
+                    flagged[code] = bits
+            high = quick.high
+            if cap > high:
+                for other in quick.at_high:
+                    quick.low[other] = high
+                quick.at_high = {key}
+                quick.high = cap
+            elif cap == high:
+                quick.at_high.add(key)
+            else:
+                quick.low[key] = cap
+            quick.keys[code] = key
 
     def scan(self, deck: Deck) -> Scan:
         """The quick pass: each card's name key counted in C, the unit bits and caps of the
         few passcodes and names that have any. A deck with a passcode not seen yet, a card
         with names by rule or a slot without a passcode takes the full pass."""
         main, extra, side = deck.codes("main"), deck.codes("extra"), deck.codes("side")
+        quick = self.quick  # taken once: its parts agree (Quick)
         totals: dict[str, int] = {}
         # the order of first sight, as the full pass gives it
-        _count_elements(totals, map(self.keys.get, main + extra + side))
+        _count_elements(totals, map(quick.keys.get, main + extra + side))
         if None in totals:
             return self.full_scan(deck)
         unknown = UNKNOWN in totals
         if unknown:
             del totals[UNKNOWN]  # type: ignore[call-overload]
         mask = 0
-        flag_main, flag_extra, flag_side = self.flagged  # one pass in C a section
+        flag_main, flag_extra, flag_side = quick.flagged  # one pass in C a section
         if not flag_main.keys().isdisjoint(main):
             for code in flag_main.keys() & main:
                 mask |= flag_main[code]
@@ -201,22 +214,22 @@ class Table:
             for code in flag_side.keys() & side:
                 mask |= flag_side[code]
         if totals:
-            if max(totals.values()) > self.high:
+            if max(totals.values()) > quick.high:
                 mask |= self.names_bit  # that name's cap is at most ``high``
-            elif self.low:
-                low = self.low
+            elif quick.low:
+                low = quick.low
                 for key in filter(low.__contains__, totals):
                     if totals[key] > low[key]:
                         mask |= self.names_bit
                         break
         sizes: dict[Section, int] = {"main": len(main), "extra": len(extra), "side": len(side)}
-        return Scan(None, None, totals, unknown, False, mask, sizes, self.entries, self.missing)
+        return Scan(None, None, totals, unknown, False, mask, sizes, self.entries, quick.missing)
 
     def full_scan(self, deck: Deck) -> Scan:
         """One pass over each section's distinct passcodes (what the quick pass cannot
         take); it lets the quick pass see the passcodes it meets."""
         entries = self.entries
-        keys = self.keys
+        keys = self.quick.keys
         names_bit = self.names_bit
         cards: dict[int, Card | None] = {}
         totals: dict[str, int] = {}

@@ -14,7 +14,7 @@ from deckcheck.decks.model import Deck
 from deckcheck.validation import Checker
 from deckcheck.validation.checker import MAX_DAYS
 from deckcheck.validation.rules import DECK_UNITS
-from deckcheck.validation.scan import MAX_ENTRIES, MAX_QUICK
+from deckcheck.validation.scan import MAX_ENTRIES, MAX_QUICK, Quick
 from tests.conftest import DECKS
 from tests.validation.helpers import code, deck, filler
 from tests.validation.test_report_pin import DAYS
@@ -111,4 +111,24 @@ def test_unknown_passcodes_are_kept_apart_and_tables_are_bounded(checker, db) ->
         codes = range(3_000_000_000 + n * 1000, 3_000_000_000 + (n + 1) * 1000)
         checker.check(Deck.from_passcodes(list(codes)), fmt, start)
     assert len(checker._day(fmt, start).table.unknown) <= MAX_ENTRIES
-    assert len(checker._day(fmt, start).table.keys) <= MAX_QUICK
+    assert len(checker._day(fmt, start).table.quick.keys) <= MAX_QUICK
+
+
+def test_a_scan_reads_one_quick_view_while_another_thread_clears_it(checker, db) -> None:  # noqa: ANN001
+    # the service checks in threads: a clear (a new Quick) between the scan's reading of
+    # the keys and of the unit bits must not leave the bits of the view it started with
+    # (a Spell in the Extra Deck would pass); 000 1.2.2
+    day = DAYS["tcg"]
+    table = checker._day(checker.format("tcg"), day).table
+    banned = deck(db, main=filler(db, 40), extra=["Pot of Greed"])
+    table.scan(banned)  # the full pass lets the quick pass see the deck
+    undisturbed = table.scan(banned)
+    assert undisturbed.counts is None and undisturbed.mask & ~table.names_bit
+
+    class Clearing(dict):
+        def get(self, key, default=None):  # noqa: ANN001, ANN202
+            table.quick = Quick()  # what a clear by another thread does
+            return super().get(key, default)
+
+    table.quick.keys = Clearing(table.quick.keys)
+    assert table.scan(banned).mask == undisturbed.mask
