@@ -246,6 +246,9 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if sel.declared is not None:  # Mind Crush's name, Reasoning's Level
         said, what = link.get("declared"), link.get("declared_what")
         out = [i for i in out if is_declared(s, i, said, what) == sel.declared]
+    if sel.unbound:  # Prohibition: the cards on the field as it resolved are spared
+        spared = bound(s, link["card"])
+        out = [i for i in out if i not in spared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest
         from deckcheck.engine.query import level
 

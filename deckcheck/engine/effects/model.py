@@ -106,6 +106,7 @@ class Select:
     also_if: Cond | None = None  # also: only while this condition holds
     count_others: bool = False  # count_of: this card is not counted
     count_materials: Filter | None = None  # choose: at most as many of its summon's materials
+    unbound: bool = False  # not the cards bound to this card (Prohibition's spared ones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +279,7 @@ def select(spec: sch.Cards) -> Select:
         also_if=condition(spec.also_if) if spec.also_if is not None else None,
         count_others=spec.count_others,
         count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
+        unbound=spec.unbound,
     )
 
 

@@ -437,6 +437,12 @@ def _equippable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
     return iid != link["card"] and bool(free_spell(duel.state, link["player"]))
 
 
+def _attachable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
+    """A card that cannot be used (Prohibition's name) becomes no Xyz Material by an effect
+    either, from the hand, Deck or GY (000 4.3.3.14; 002:6793)."""
+    return not (duel.state.lasting and unusable(duel.state, iid))
+
+
 ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "destroy": _destroyable,
     "add_to_hand": _to_hand_ok,
@@ -458,6 +464,7 @@ ELIGIBLE: dict[str, Callable[[Duel, Link, Op, int], bool]] = {
     "send_to_graveyard": _not_token_cost,
     "return_to_deck": _not_token_cost,
     "tribute": _tributable,
+    "attach": _attachable,
 }
 
 
@@ -1770,7 +1777,7 @@ def attach_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
         c = s.cards[iid]
         if iid == host or c.loc not in FIELD and not anywhere or c.d.kind == "token":
             continue
-        if c.loc in (DECK, EXTRA, OVERLAY):
+        if c.loc in (DECK, EXTRA, OVERLAY) or not _attachable(duel, link, op, iid):
             continue
         for mat in c.overlay[:]:
             to_pile(duel, mat, GRAVE, "detached")

@@ -77,6 +77,9 @@ class Cards(Strict):
     atk_within_lp: StrictBool = False  # only monsters whose ATK is at most their controller's LP
     # only cards with (true) or without (false) the name or Level the effect declared
     declared: StrictBool | None = None
+    # not the cards bound to this card (bind): Prohibition spares the cards with the
+    # declared name that were on the field as it resolved
+    unbound: StrictBool = False
     also: FilterSpec | None = None  # choose/all: cards matching this filter count as well
     # also: they count only while this condition holds when the cards are looked for, at
     # activation and at resolution ("also from the Extra Deck, if ...": Maliss <C> TB-11)
