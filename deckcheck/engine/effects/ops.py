@@ -757,7 +757,10 @@ def draws(s: State, link: Link, op: Op, player: int) -> int:
     """How many cards a draw takes: ``count``, or up to ``fill_hand`` cards in the hand (the
     activated card itself, still in the hand when activation is checked, not counted)."""
     if op.spec.amount_of == "count":  # one for each card the previous operation counted
-        return len(link["previous"]) * (op.spec.amount or 1)
+        prev = link["previous"]
+        if op.spec.player == "both":  # each player by their own cards (Card Destruction)
+            prev = [i for i in prev if s.cards[i].owner == player]
+        return len(prev) * (op.spec.amount or 1)
     if op.spec.amount_of == "surplus":  # "draw cards equal to their surplus"
         return surplus(s, player)
     if op.spec.fill_hand is None:

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 DS_EARLY = ("damage_start", "before_damage")  # ATK/DEF changes: until before calculation
 # verbs that must find a card to act on for the card to be activated (no target)
 ACTING = ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "banish")
-ACTING += ("return_to_hand", "return_to_deck", "excavate", "set")
+ACTING += ("return_to_hand", "return_to_deck", "excavate", "set", "discard")
 
 
 def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
