@@ -29,6 +29,7 @@ from deckcheck.engine.actions import (
 )
 from deckcheck.engine.base import distinct
 from deckcheck.engine.battle import attack_options, must_attack
+from deckcheck.engine.effects.continuous import negated
 from deckcheck.engine.effects.ops import (
     NORMAL_SUMMONS,
     VERBS,
@@ -335,7 +336,7 @@ def extra_options(
     if not deck.any or len(up) < deck.fewest:  # too few materials for any of them
         return []
     ids, defs, defs_key, by_state = _face_down(duel, extra, deck)
-    if s.lasting and _modified(s, own, extra):  # not as printed: no cache can answer
+    if (s.lasting and _modified(s, own, extra)) or _clause_off(s, own):  # no cache answers
         return [
             card_choice(cards[i].d.method, i)
             for i in (*ids, *by_state)
@@ -349,6 +350,18 @@ def extra_options(
             if can_summon(s, prof, player, cards[i].d)
         ]
     return out
+
+
+def _clause_off(s: State, own: list[int]) -> bool:
+    """Whether one of the player's monsters that may be treated as a non-Tuner (its card
+    file's ``synchro_non_tuner``; Mathmech Sigma) has its effects negated: then it may not,
+    which the caches keyed by definitions cannot know."""
+    cards = s.cards
+    for i in own:
+        fx = cards[i].d.fx
+        if fx is not None and fx.synchro_non_tuner is not None and negated(s, i):
+            return True
+    return False
 
 
 # what the material search reads of a monster besides its groups' filters and relations:

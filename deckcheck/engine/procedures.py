@@ -12,6 +12,7 @@ A set is valid only if the new monster then has a zone to go to (zones.extra_dec
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -105,12 +106,45 @@ def _usable(d: CardDef, m: CardDef, how: str | None = None) -> bool:
         return False  # Xyz and Link monsters have no Level
     if d.method == "xyz" and m.level <= 0 and m.rank <= 0:
         return False
+    if m.fx is not None and m.fx.synchro_non_tuner is not None:
+        return any(accepted_by(d, m, how))
     if how is not None:
         return any(g.accepts_on_field(m, how) for g in d.groups or ())
     for g in d.groups or ():  # noqa: SIM110 (see _size_bounds)
         if g.accepts(m):
             return True
     return False
+
+
+def accepted_by(d: CardDef, m: CardDef, how: str | None = None) -> tuple[bool, ...]:
+    """Which of ``d``'s groups accept ``m`` (``how``: as in ``_usable``). A Tuner that "can
+    be treated as a non-Tuner" as Synchro Material for the monsters its card file's
+    ``synchro_non_tuner`` names (Mathmech Sigma) is accepted by the groups that accept it
+    either way."""
+    groups = d.groups or ()
+    if how is None:
+        row = tuple(g.accepts(m) for g in groups)
+    else:
+        row = tuple(g.accepts_on_field(m, how) for g in groups)
+    fx = m.fx
+    if fx is None or fx.synchro_non_tuner is None or d.method != "synchro" or not m.tuner:
+        return row
+    if not fx.synchro_non_tuner.matches(d):
+        return row
+    alt = replace(m, tuner=False)
+    if how is None:
+        return tuple(a or g.accepts(alt) for a, g in zip(row, groups, strict=True))
+    return tuple(a or g.accepts_on_field(alt, how) for a, g in zip(row, groups, strict=True))
+
+
+def _plain_when_negated(state: State, iid: int, m: CardDef) -> CardDef:
+    """A monster whose effects are negated cannot use its ``synchro_non_tuner``: it is then
+    only what it is printed as (a Tuner)."""
+    if m.fx is None or m.fx.synchro_non_tuner is None:
+        return m
+    from deckcheck.engine.effects.continuous import negated
+
+    return replace(m, fx=None) if negated(state, iid) else m
 
 
 def asks_summon(d: CardDef) -> bool:
@@ -151,7 +185,7 @@ def _combos(
     if not groups or not pool or d.method not in ("synchro", "xyz", "link"):
         return
     if accepted is None:  # which groups accept each monster, asked once each
-        accepted = [tuple(g.accepts(m) for g in groups) for m in defs]
+        accepted = [accepted_by(d, m) for m in defs]
     # cheap rejection: each group needs enough monsters
     for g, column in zip(groups, zip(*accepted, strict=True), strict=True):
         if sum(column) < g.min:
@@ -179,14 +213,11 @@ def iter_material_sets(
 ) -> Iterator[tuple[int, ...]]:
     """Every valid material set (sorted ids) for summoning ``d`` by its procedure now."""
     pool = candidates(state, player, d)
-    defs = [view(state, i) for i in pool]
+    defs = [_plain_when_negated(state, i, view(state, i)) for i in pool]
     accepted = None
     if asks_summon(d):
         hows = [state.cards[i].summon for i in pool]
-        accepted = [
-            tuple(g.accepts_on_field(m, how) for g in d.groups or ())
-            for m, how in zip(defs, hows, strict=True)
-        ]
+        accepted = [accepted_by(d, m, how) for m, how in zip(defs, hows, strict=True)]
     always = zone_whatever_leaves(state, profile, player, d)
     for combo in _combos(d, pool, defs, accepted):
         if always or extra_deck_zones(state, profile, player, d, combo):
@@ -289,7 +320,7 @@ class MaterialOracle:
         groups = d.groups or ()
         cls: tuple[object, ...] | None = None
         if _usable(d, m):
-            mask = tuple(g.accepts(m) for g in groups)
+            mask = accepted_by(d, m)
             related = any(g.relations for g in groups)
             cls = (mask, m.level, m.link, m.uid if related else "")
         self._class[key] = cls

@@ -232,6 +232,8 @@ class CardEffects:
     procedure_phases: frozenset[str] = field(default=frozenset())
     # its Ritual Summon cannot Tribute a monster matching this (Nekroz of Gungnir)
     ritual_without: Filter | None = None
+    # a Tuner that may be a non-Tuner Synchro Material for these monsters (Mathmech Sigma)
+    synchro_non_tuner: Filter | None = None
 
 
 def _up_to(spec: sch.Cards) -> bool:
@@ -514,6 +516,9 @@ def compile_effects(spec: sch.CardFile, card_kind: str, spell_property: str | No
         unique=spec.unique,
         procedure_phases=frozenset(spec.procedure_phases),
         ritual_without=parse_filter(spec.ritual_without) if spec.ritual_without else None,
+        synchro_non_tuner=(
+            parse_filter(spec.synchro_non_tuner) if spec.synchro_non_tuner else None
+        ),
         trigger_where=frozenset(r for e in triggers for r in e.range),
     )
 

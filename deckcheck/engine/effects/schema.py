@@ -624,6 +624,9 @@ class CardFile(Strict):
     # a Ritual Monster "Ritual Summoned without using any Level 7 monsters": its Ritual
     # Summon cannot Tribute a monster matching this filter (Nekroz of Gungnir)
     ritual_without: FilterSpec | None = None
+    # "if this card is used as Synchro Material for a Mathmech monster, you can treat it as
+    # a non-Tuner": the Synchro Monsters (a filter) it may be a non-Tuner for
+    synchro_non_tuner: FilterSpec | None = None
 
 
 def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML
