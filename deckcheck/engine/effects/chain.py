@@ -107,7 +107,9 @@ def activate_zoned(duel: Duel, f: Frame) -> None:
         to_pile(duel, szone[zone], GRAVE, "replaced")
     lift(s, iid)
     place_spell(s, iid, link["player"], zone, True)
-    link["gen"] = s.cards[iid].gen
+    # activated from the hand, it is activated on the field (002:421): what negates Spells
+    # and Traps there reaches it (Imperial Order, Royal Decree)
+    link["gen"], link["field"] = s.cards[iid].gen, True
     f.step = "cost"
 
 

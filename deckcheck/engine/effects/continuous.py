@@ -52,6 +52,11 @@ def negated(s: State, iid: int) -> bool:
         is_trap = c.d.kind == "trap" and (c.loc != MZONE or c.trap_zone != EMPTY)
         if is_trap and "trap_negated" in flags:
             return True
+        # Imperial Order: Spell effects, while it is a Spell Card on the field (a Pendulum
+        # Scale, a monster card equipped as an Equip Spell: 000 4.3.3.8)
+        is_spell = c.d.kind == "spell" or c.loc == SZONE and c.d.kind == "monster"
+        if is_spell and "spell_negated" in flags:
+            return True
     if not s.floating:
         return False
     for f in s.floating:

@@ -2,8 +2,8 @@
 
 A monster's effect is negated only while the monster is on the field, but a Spell/Trap
 that activated on the field is negated as it resolves by what negates such cards on the
-field (Royal Decree, Jinzo, Trap Stun) even once it has left (002:4584). Those effects
-give their flag only to the cards on the field now (continuous.adjust), so a card that
+field (Royal Decree, Jinzo, Trap Stun, Imperial Order) even once it has left (002:4584).
+Those effects give their flag only to the cards on the field now (continuous.adjust), so a card that
 left is checked against the effects themselves: would it have the flag if it were there?
 """
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from deckcheck.engine.effects.model import Effect
 
 # the flag that negates a card of each kind wherever it is on the field
-KIND_FLAGS = {"trap": "trap_negated"}
+KIND_FLAGS = {"trap": "trap_negated", "spell": "spell_negated"}
 # the filter terms that ask where a card is and how it lies, not what it is
 WHERE = frozenset({"location", "face_up", "position", "zone"})
 
