@@ -114,6 +114,43 @@ def test_kept_reads_give_what_fresh_reads_give(db, deck_lists, monkeypatch):
     assert runs > 50 and kept > 20  # the check ran, and kept reads were used
 
 
+def test_a_kept_read_sees_what_its_filter_reads_and_only_that(db):
+    # Wetlands (WATER Aqua, Level 2 or lower, face-up: 1200 ATK) keeps its cards with the
+    # value of what its filter reads: a Level modifier that brings a monster into it and a
+    # monster turned face-up are seen (RC-ATKMOD: each card gains at once); an ATK modifier
+    # and a card's other fields (destroyed) are not read, and the kept cards are used
+    from deckcheck.engine.query import Lasting, add_lasting, atk
+    from deckcheck.engine.scenario import position
+
+    me = {
+        "spells": [{"card": "Wetlands", "zone": 0, "face_down": False}],
+        "monsters": [{"card": "Aqua Snake", "zone": 1}, {"card": "Hitodenchak", "zone": 2,
+                                                         "position": "set"}],
+    }  # fmt: skip
+    duel = position({"turn": 3, "turn_player": 0, "phase": "main1", "players": [me, {}]}, db)
+    s = duel.state
+    snake, star = (s.sides[0].mzone[z] for z in (1, 2))  # Level 3 / Level 2, face-down
+    assert (atk(s, snake), atk(s, star)) == (1050, 600)
+    (kept,) = duel.cache[continuous.READ_MONSTERS].values()
+
+    def read() -> object:
+        return kept[2]
+
+    before = read()
+    add_lasting(s, snake, "atk", "add", 100)  # not read: the kept cards stay
+    s.cards[snake].destroyed = True
+    continuous.adjust(duel)
+    assert read() is before and atk(s, snake) == 1150
+    s.cards[snake].destroyed = False
+    s.lasting = [*s.lasting, Lasting(snake, "level", "add", -1, False, s.stamps + 1)]
+    s.stamps += 1
+    continuous.adjust(duel)  # Level 2 now: it gains
+    assert read() is not before and atk(s, snake) == 2350
+    s.cards[star].face_up = True
+    continuous.adjust(duel)
+    assert atk(s, star) == 1800
+
+
 def test_the_value_copies_every_container_of_a_card():
     # a list or dict field kept by reference would change with the card after the value
     # was taken: those are copied (CONTAINERS); every other field is a plain value

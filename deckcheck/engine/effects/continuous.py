@@ -158,7 +158,7 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
     memo = duel.cache.get(READ_MONSTERS)
     if memo is None:
         memo = duel.cache[READ_MONSTERS] = {}
-    mods, modded = None, set()
+    mods = None
     defs = duel.template.defs
     for iid in _applying(duel):
         if iid in held:
@@ -185,11 +185,10 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             if reads is not None:  # kept with the value of what it reads
                 if mods is None:
                     mods = steady.modifiers(s)
-                    modded = {m.card for m in mods[1] if m.stat != "flag"}
                 kept = memo.get((iid, e.index))
                 if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
                     kept = memo[iid, e.index] = [e, steady.plan(reads[0], defs), None, False, None]
-                now = (c.ctrl, mods, steady.monsters(s, kept[1], c.ctrl, len(defs), modded))
+                now = (c.ctrl, steady.monsters(s, kept[1], c.ctrl, len(defs), mods))
                 if reads[1]:  # and the controller's Graveyard (Solidarity)
                     now = (*now, tuple(s.sides[c.ctrl].grave))
                 if kept[2] != now:

@@ -22,7 +22,7 @@ tests/engine/test_steady.py fails until it is named.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import MISSING, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -284,38 +284,47 @@ def modifiers(s: State) -> tuple[Any, ...]:
     return (len(s.cards), tuple(mods))
 
 
-Plan = tuple[tuple[frozenset[int] | None, frozenset[str] | None], ...]
+Plan = tuple[tuple[tuple[frozenset[int] | None, frozenset[str] | None], ...], frozenset[str]]
 
 
 def plan(flts: tuple[Filter, ...], defs: tuple[CardDef, ...]) -> Plan:
     """For each filter, the cards whose printed definition its card terms pass (None: it
-    has none; ``select.able``) and the controllers its controller term names (None: any)."""
-    from deckcheck.engine.select import _kept, able
+    has none; ``select.able``) and the controllers its controller term names (None: any);
+    and the characteristics their card terms read (``select.stats_read``)."""
+    from deckcheck.engine.select import _kept, able, stats_read
 
     out = []
     for flt in flts:
         ctrl = [t for t in flt.terms if t.field == "controller" and not t.negate]
         out.append((able(_kept(flt), defs), ctrl[0].values if len(ctrl) == 1 else None))
-    return tuple(out)
+    return tuple(out), frozenset().union(*map(stats_read, flts))
 
 
-def monsters(s: State, kept: Plan, player: int, n: int, modded: set[int]) -> list[Any]:
+def monsters(s: State, kept: Plan, player: int, n: int, mods: tuple[Any, ...]) -> list[Any]:
     """The value of what filters with this ``plan`` read (``monster_filters``), asked for
-    ``player``: the monsters on the field that may match one of them, with their basic
-    fields. A card a filter's card terms reject as printed, unmodified (``modded``) and not
-    a Token (an id from ``n`` on), or of a controller its controller term rejects, matches
-    it nowhere; for the others ``modifiers`` must be the same too."""
+    ``player``: of the ``modifiers``, those of a characteristic their card terms read (and
+    "negated"); and the monsters on the field that may match one of them, with what of
+    them ``MONSTER_TERMS`` and a hidden card read (where, whose, face-up). A card a
+    filter's card terms reject as printed, unmodified in what they read and not a Token (an
+    id from ``n`` on), or of a controller its controller term rejects, matches it nowhere
+    (select.matching reads only those modifiers too)."""
+    fits, stats = kept
+    seen: tuple[Any, ...] = ()
+    modded: Container[int] = ()
+    if stats:  # no card terms: no modifier changes what they see
+        seen = tuple([m for m in mods[1] if m.stat in stats or m.stat == "flag"])
+        modded = {m.card for m in seen if m.stat != "flag"}
     cards = s.cards
     a, b = s.sides
-    out: list[Any] = []
+    out: list[Any] = [mods[0], seen]
     for i in (*a.mzone, *b.mzone, *s.emz):
         if i == EMPTY:
             continue
         c = cards[i]
         mine = "you" if c.ctrl == player else "opponent"
-        for fit, who in kept:
+        for fit, who in fits:
             if (fit is None or i in fit or i >= n or i in modded) and (who is None or mine in who):
-                out.append((i, _BASIC(c)))
+                out.append((i, c.ctrl, c.loc, c.seq, c.face_up))
                 break
     return out
 
