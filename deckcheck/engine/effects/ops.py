@@ -1532,6 +1532,12 @@ def _until(s: State, until: str, player: int) -> int:
     return 0
 
 
+def _self_face_up(duel: Duel, link: Link) -> bool:
+    """This card is still face-up on the field, the card that activated the effect."""
+    c = duel.state.cards[link["card"]]
+    return c.loc in FIELD and c.face_up and c.gen == link["gen"]
+
+
 @verb("negate_effects")
 def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     """The cards' effects are negated (while they stay face-up, or until the end of the
@@ -1539,10 +1545,15 @@ def negate_effects(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
     monster; one whose card effects are (``card_effects``) goes back to its zone."""
     s = duel.state
     out = []
+    # "while it and this monster are face-up": it ends as this card leaves the field or is
+    # turned face-down too (query.drop_lasting), as what its continuous effects apply
+    both = op.spec.until == "while_self_face_up"
+    if both and not _self_face_up(duel, link):
+        return []
     for iid in _cards(duel, link, op, ans):
         c = s.cards[iid]
         if c.loc in FIELD and c.face_up:
-            add_lasting(s, iid, "flag", "add", "negated", False, link["card"],
+            add_lasting(s, iid, "flag", "add", "negated", both, link["card"],
                         _until(s, op.spec.until, link["player"]))  # fmt: skip
             if op.spec.card_effects and c.loc == MZONE and c.trap_zone != EMPTY:
                 return_trap_monster(duel, iid)  # a monster's effects only: it stays (002:1151)

@@ -26,7 +26,7 @@ Who = Literal["you", "opponent", "both"]
 # banish also lasts until your next Standby Phase (or, to the hand, your second one)
 Until = Literal[
     "end_of_turn", "end_of_next_turn", "while_face_up", "permanent", "end_of_damage_step",
-    "your_next_standby", "your_second_standby", "end_of_your_next_turn",
+    "your_next_standby", "your_second_standby", "end_of_your_next_turn", "while_self_face_up",
 ]  # fmt: skip
 Count = Annotated[StrictInt, Field(ge=0, le=100)]
 Amount = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
