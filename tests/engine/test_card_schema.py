@@ -30,3 +30,18 @@ def test_battle_destroyed_other_about_this_card_is_refused_with_the_reason():
 def test_the_legal_neighbours_load():
     assert parse(_card({"event": "battle_destroyed_other"}), "a.yaml").effects
     assert parse(_card({"event": "destroyed_by_battle", "self": True}), "b.yaml").effects
+
+
+def test_a_card_file_gives_the_material_line_the_card_data_lacks(db):
+    from deckcheck.engine.carddefs.compile import compile_card
+
+    laplacian = db.get(88021907)
+    assert laplacian.materials is None  # the card data has no line for it
+    d = compile_card(laplacian)
+    assert d.method == "xyz" and d.groups is not None
+    (group,) = d.groups
+    assert (group.min, group.max) == (3, 3)
+    assert not any("never summoned" in i for i in d.issues)
+    # a file without the field keeps the card data's line (Alembertian: 2+ Level 4)
+    alembertian = compile_card(db.get(85692042))
+    assert alembertian.groups is not None and alembertian.groups[0].max is None

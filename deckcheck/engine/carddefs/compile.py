@@ -226,8 +226,13 @@ def _stat(value: int | str | None, issues: list[str]) -> int:
 
 
 def compile_card(card: Card) -> CardDef:
-    d = _compile_rules(card)
     spec = files.load(card.passcode) if card.passcode else None
+    if spec is not None and spec.materials is not None and card.materials is None:
+        from deckcheck.cards.materials import parse_materials
+
+        # the printed material line the card data lacks (Primathmech Laplacian)
+        card = card.replace(materials=parse_materials(spec.materials, card.frames))
+    d = _compile_rules(card)
     if spec is None:
         return d
     fx = compile_effects(spec, card.kind, card.spell_property)

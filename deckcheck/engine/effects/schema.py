@@ -627,6 +627,9 @@ class CardFile(Strict):
     # "if this card is used as Synchro Material for a Mathmech monster, you can treat it as
     # a non-Tuner": the Synchro Monsters (a filter) it may be a non-Tuner for
     synchro_non_tuner: FilterSpec | None = None
+    # the printed material line of an Extra Deck monster whose card data has none (a fact
+    # of the card, as the card data writes it: "3 Level 4 monsters")
+    materials: Annotated[StrictStr, Field(max_length=200)] | None = None
 
 
 def parse(data: Any, source: str) -> CardFile:  # noqa: ANN401 - parsed YAML
