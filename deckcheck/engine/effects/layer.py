@@ -65,9 +65,10 @@ class CardLayer:
             return False
         held: list[Any] = []
         if data["timing"] in HOLD_TRIGGERS:
-            # triggers that answer "before damage calculation" itself go on the chain now
-            # (Reflect Bounder); the others wait
-            now = [p for p in s.pending if data["timing"] == "before_damage" and _before(s, p)]
+            # triggers that answer "before damage calculation" or "during damage
+            # calculation" itself go on the chain now (Reflect Bounder, Mathmech
+            # Billionblade Nayuta); the others wait
+            now = [p for p in s.pending if _answers_step(s, p, data["timing"])]
             if not now:
                 return False
             held, s.pending = [p for p in s.pending if p not in now], now
@@ -80,11 +81,14 @@ class CardLayer:
         end_turn(duel)
 
 
-def _before(s: Any, p: dict[str, Any]) -> bool:  # noqa: ANN401 - State
+def _answers_step(s: Any, p: dict[str, Any], timing: str) -> bool:  # noqa: ANN401 - State
+    """Whether the pending trigger answers this Damage Step timing itself."""
     from deckcheck.engine.effects.context import effect_of
 
+    if timing not in ("before_damage", "damage_calculation"):
+        return False
     t = effect_of(s, p["card"], p["effect"]).trigger
-    return t is not None and t.on == "before_damage"
+    return t is not None and t.on == timing
 
 
 CARD_LAYER = CardLayer()

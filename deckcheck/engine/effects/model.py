@@ -50,7 +50,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     "flipped": ("flip", "flip_summon"),
     **dict.fromkeys(("damage", "battle_damage", "effect_damage"), ("damage",)),
     **dict.fromkeys(
-        ("battled", "before_damage", "damage_step_end", "damage_step_start"), ("step",)
+        ("battled", "before_damage", "damage_step_end", "damage_step_start", "damage_calculation"),
+        ("step",),
     ),
     "battle_phase_end": ("phase", "step"),
     **dict.fromkeys(("standby_phase", "end_phase"), ("phase",)),
@@ -160,6 +161,8 @@ class Cond:
     materials_include: Filter | None = None  # a material of its last summon matched
     attached: Filter | None = None  # an Xyz Material attached to it matches, as printed
     all_of: tuple[Filter, ...] = ()  # each of them matches some card
+    equipped: Filter | None = None  # the monster this card equips matches it
+    excavated: Filter | None = None  # a card the effect excavated matches it, as printed
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +380,8 @@ def condition(c: sch.Condition) -> Cond:
         parse_filter(c.materials_include) if c.materials_include else None,
         parse_filter(c.attached) if c.attached else None,
         tuple(parse_filter(x) for x in c.all_of),
+        parse_filter(c.equipped) if c.equipped else None,
+        parse_filter(c.excavated) if c.excavated else None,
     )
 
 

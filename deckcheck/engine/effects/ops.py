@@ -2261,6 +2261,8 @@ def look_at(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = _cards(duel, link, op, ans)
     for iid in out:
         duel.emit(CardEvent("reveal", controller_of(s, iid), iid))
+    if op.do == "reveal" and op.cards is not None and op.cards.of == "deck_top":
+        link["excavated"] = out  # "excavate the top 3 cards": the condition excavated
     return out
 
 

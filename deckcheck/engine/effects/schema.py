@@ -43,7 +43,7 @@ EVENTS = (
     "returned_to_hand", "drawn", "flipped", "activated", "damage", "battle_damage",
     "effect_damage", "standby_phase", "end_phase", "battle_destroyed_other", "added_to_hand",
     "battled", "would_be_destroyed", "before_damage", "damage_step_end", "battle_phase_end",
-    "damage_step_start",
+    "damage_step_start", "damage_calculation",
 )  # fmt: skip
 Event = Literal[EVENTS]  # type: ignore[valid-type]
 
@@ -384,6 +384,12 @@ class Condition(Strict):
     battle_opponent: FilterSpec | None = None
     # a monster card is (true) or is not equipped to this card (Relinquished Anima's "max. 1")
     equipped_monster: StrictBool | None = None
+    # the monster this card equips matches this now ("if the equipped monster battles":
+    # {battling: true}; Mathmech Billionblade Nayuta)
+    equipped: FilterSpec | None = None
+    # a card this effect excavated (excavate, or reveal of the Deck's top) matches this, as
+    # printed ("then, if you excavated a Sky Striker card": Sky Striker Airspace - Area Zero)
+    excavated: FilterSpec | None = None
     zone_free: StrictBool | None = None  # you have an unused Main Monster Zone (Reasoning)
     # this card's last summon used a monster matching this as material (S:P Little Knight)
     materials_include: FilterSpec | None = None

@@ -70,9 +70,10 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "no_materials": (), "opponent_holds_more": (PILES,), "summoned_how": (CARDS,),
     "equipped_monster": (), "zone_free": (), "materials_include": (HISTORY,),
     "this_card": (), "battle_opponent": (BATTLE,), "attached": (),
+    "excavated": (),
 }  # fmt: skip
 # read from their compiled filters: where they look, what of the cards' state they read
-COND_FILTERS = ("exists", "any_of", "all_of", "none", "this_card", "battle_opponent")
+COND_FILTERS = ("exists", "any_of", "all_of", "none", "this_card", "battle_opponent", "equipped")
 
 # what a continuous effect applies (schema.Applies) -> what it reads beyond the field;
 # ``to`` and ``per_card`` are read from the compiled effect (applies_to, per_card)
@@ -153,7 +154,7 @@ def effect_reads(e: Effect) -> Reads:
                 out.update(COND_READS.get(name, (ALL,)))
         for flt in (cond.exists, *cond.none, *cond.any_of, *cond.all_of):
             out |= _filter_reads(flt)
-        for flt in (cond.this_card, cond.battle_opponent):  # cards on the field
+        for flt in (cond.this_card, cond.battle_opponent, cond.equipped):  # on the field
             out |= _filter_reads(flt, on_field=True)
     a = e.applies
     if a is not None:

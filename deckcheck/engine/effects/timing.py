@@ -395,6 +395,13 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
             return False
     if cond.battle_opponent is not None and not _battle_opponent(s, link, cond.battle_opponent):
         return False
+    dug = cond.excavated  # a card this effect excavated matches, as printed
+    if dug is not None and not any(dug.matches(s.cards[i].d) for i in link.get("excavated", ())):
+        return False
+    if cond.equipped is not None:  # the monster this card equips matches
+        eq = s.cards[link["card"]].equip
+        if eq == EMPTY or not matches(s, eq, cond.equipped, me):
+            return False
     if c.summoned_how and s.cards[link["card"]].summon not in c.summoned_how:
         return False
     if cond.materials_include is not None:

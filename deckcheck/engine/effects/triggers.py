@@ -37,7 +37,8 @@ SPECIAL_HOWS = frozenset({"special", "synchro", "xyz", "link", "pendulum", "fusi
 NORMAL_HOWS = frozenset({"normal", "tribute"})
 # the Damage Step's step each battle event answers
 STEP_OF = {"battled": "after_damage", "before_damage": "before_damage",
-           "damage_step_start": "damage_start"}  # fmt: skip
+           "damage_step_start": "damage_start",
+           "damage_calculation": "damage_calculation"}  # fmt: skip
 # the phase or step names (PhaseEvent.name) each trigger on a phase or step may answer
 NAMES_OF = {**{on: (step,) for on, step in STEP_OF.items()}, "damage_step_end": ("damage_end",),
             "battle_phase_end": ("battle_end",), "standby_phase": ("standby",),
@@ -158,7 +159,7 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if t.other_source and _source_named(s, card):
             return None  # "except from a card of this name" (Dark Room of Nightmare)
         cards, actor = [], event.player
-    elif on in ("battled", "before_damage", "damage_step_start"):  # the battle's monsters
+    elif on in STEP_OF:  # the battle's monsters
         if not (isinstance(event, PhaseEvent) and event.kind == "step"):
             return None
         b = s.battle
