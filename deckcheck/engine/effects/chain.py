@@ -25,7 +25,7 @@ from deckcheck.engine.effects import limits, replace
 from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.effects.negation import negated_as_on_field, negated_off_field
+from deckcheck.engine.effects.negation import negated_as_on_field, negated_off_field, unnegatable
 from deckcheck.engine.effects.ops import (
     VERBS,
     can_do,
@@ -238,7 +238,8 @@ def chain_link(duel: Duel, f: Frame) -> None:
         adjust(duel)  # a card turned face-up by its activation: what applies to it now
     off = link["field"] and c.loc in FIELD and c.gen == link["gen"] and negated(s, card)
     off = off or (gone and negated_off_field(duel, link))  # a Spell/Trap: 002:4584
-    if off or _name_negated(s, card) or _lone_target_shielded(s, link):
+    off = off or _name_negated(s, card) or _lone_target_shielded(s, link)
+    if off and not unnegatable(s, link):  # Altergeist Protocol
         link["negated"] = "effect"
         duel.emit(ChainEvent("negated_effect", link["player"], card, link["link"],
                              int(link["effect"].split(".")[0])))  # fmt: skip

@@ -19,6 +19,7 @@ from deckcheck.engine.select import matches
 if TYPE_CHECKING:
     from deckcheck.engine.duel import Duel
     from deckcheck.engine.effects.model import Effect
+    from deckcheck.engine.state import State
 
 # the flag that negates a card of each kind wherever it is on the field
 KIND_FLAGS = {"trap": "trap_negated", "spell": "spell_negated"}
@@ -79,3 +80,26 @@ def _flag_effects(duel: Duel, flag: str) -> Iterator[tuple[int, Effect, int]]:
         e = effect_of(s, f["card"], f["effect"])
         if e.applies is not None and flag in e.applies.flags:
             yield f["card"], e, f["player"]
+
+
+# a player flag: the activations of the player's cards that its ``only`` names, activated on
+# that player's field, and their effects cannot be negated (Altergeist Protocol)
+UNNEGATABLE = "activations_unnegatable"
+
+
+def unnegatable(s: State, link: Link) -> bool:
+    """Whether the activation and effect of ``link`` cannot be negated: activated on its
+    player's field while a flag ``activations_unnegatable`` of that player names its card.
+    Read as it would be negated: as a chained negation resolves, and as the link itself
+    resolves negated by what negates its card (Effect Veiler, Royal Decree: 002:7468)."""
+    if not s.floating or not link["field"]:
+        return False
+    from deckcheck.engine.select import only_names
+
+    me = link["player"]
+    for f in s.floating:
+        if f.get("kind") != "flags" or f["player"] != me or UNNEGATABLE not in f["flags"]:
+            continue
+        if f.get("only") is None or only_names(s, f, link["card"], me):
+            return True
+    return False

@@ -40,6 +40,7 @@ from deckcheck.engine.effects.context import (
     pool,
 )
 from deckcheck.engine.effects.model import Op
+from deckcheck.engine.effects.negation import unnegatable
 from deckcheck.engine.effects.returns import destroyed_by_rule
 from deckcheck.engine.events import (
     AttackEvent,
@@ -1457,7 +1458,7 @@ def negate(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     other = _responded(s, link)
     if other is None or other["negated"]:
         return []
-    if has_flag(s, other["card"], "cannot_be_negated"):
+    if has_flag(s, other["card"], "cannot_be_negated") or unnegatable(s, other):
         return []
     if op.do == "negate_activation" and fusion_unnegatable(s, other):
         return []
