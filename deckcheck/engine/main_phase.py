@@ -62,6 +62,7 @@ from deckcheck.engine.query import (
     any_unusable,
     flags_now,
     has_flag,
+    lent_monsters,
     level,
     modified,
     number,
@@ -567,13 +568,6 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     return [
         t for t in combinations(own, n) if free_main(s, player, t) and all(i in t for i in lent[:n])
     ]
-
-
-def lent_monsters(s: State, player: int) -> list[int]:
-    """The opponent's monsters ``player`` may Tribute this turn (Soul Exchange)."""
-    return sorted({m.card for m in s.lasting if m.stat == "flag" and m.value == "lent"
-                   and s.cards[m.card].loc == MZONE and s.cards[m.card].ctrl != player
-                   and s.cards[m.source].owner == player})  # fmt: skip
 
 
 def tributes(duel: Duel, iid: int, setting: bool = False) -> int:

@@ -322,6 +322,15 @@ def controller(s: State, iid: int) -> int:
     return s.cards[iid].ctrl
 
 
+def lent_monsters(s: State, player: int) -> list[int]:
+    """The opponent's monsters ``player`` may, and must, Tribute this turn (Soul Exchange)."""
+    from deckcheck.engine.state import MZONE  # (state imports this module)
+
+    return sorted({m.card for m in s.lasting if m.stat == "flag" and m.value == "lent"
+                   and s.cards[m.card].loc == MZONE and s.cards[m.card].ctrl != player
+                   and s.cards[m.source].owner == player})  # fmt: skip
+
+
 def tributes_needed(s: State, iid: int) -> int:
     """Tributes a Normal Summon or Set of this monster needs now (rulebook 3.2.2.1.1)."""
     return tributes_for_level(level(s, iid))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def matches(s: State, iid: int, flt: Filter, player: int) -> bool:
     """Whether card ``iid`` matches ``flt`` now, for ``player`` choosing."""
-    return _matches(s, iid, flt, player, None, None)
+    return _matches(s, iid, flt, player, None, None, False)
 
 
 def matching(
@@ -32,11 +32,13 @@ def matching(
     flt: Filter,
     player: int,
     defs: tuple[CardDef, ...] | None = None,
+    seen: bool = False,
 ) -> list[int]:
     """The cards of ``ids`` that match ``flt`` now, in their order: ``matches`` for each,
     with the filter's kept answers and the cards modifiers change looked up once. With the
     template's ``defs`` (the definitions by card id), only the cards that may pass the
-    filter's card terms (``able``) are looked at."""
+    filter's card terms (``able``) are looked at. ``seen``: a face-down card on the field
+    shows what it is (the effect looked at it; Crush Card Virus)."""
     kept = _kept(flt)
     memo = kept.answers
     # the cards a modifier of a characteristic the filter reads changes (others read as
@@ -50,7 +52,7 @@ def matching(
     if fit is not None and defs is not None:
         n = len(defs)
         ids = [i for i in ids if i in fit or i >= n or i in modded]
-    return [i for i in ids if _matches(s, i, flt, player, memo, modded)]
+    return [i for i in ids if _matches(s, i, flt, player, memo, modded, seen)]
 
 
 FEW = 8  # up to this many cards are read one by one rather than by their places
@@ -80,6 +82,7 @@ def _matches(
     player: int,
     memo: dict[int, tuple[CardDef, bool]] | None,
     modded: set[int] | None,
+    seen: bool,
 ) -> bool:
     c = s.cards[iid]
     card_terms = False
@@ -117,7 +120,7 @@ def _matches(
             card_terms = True
     if not card_terms:
         return True
-    hidden = not c.face_up and c.loc in (MZONE, SZONE)
+    hidden = not c.face_up and c.loc in (MZONE, SZONE) and not seen
     # the current characteristics, only once the place fits (with no modifier other than
     # flags on the card, view() would return them as printed)
     d = view(s, iid) if modded is None or iid in modded else printed(s, iid)

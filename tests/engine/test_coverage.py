@@ -122,12 +122,20 @@ def test_duel_shows_each_decks_support_before_the_results(capsys):
     assert [s["deck"] for s in support] == ["AI_Blackwing", "AI_DarkMagician"]
 
 
-def test_a_partly_defined_card_is_named_as_not_supported(db):
+def test_a_partly_defined_card_is_named_as_not_supported(db, monkeypatch):
     """A card file that says what it does not play yet (missing:) counts as not supported,
-    with the reason, though the card plays what its file defines (Soul Exchange)."""
-    from deckcheck.engine.carddefs import card_def
+    with the reason, though the card plays what its file defines (Soul Exchange's file, as
+    it was before a Tribute paid as a cost took the lent monster)."""
+    from deckcheck.engine.carddefs import card_def, files
+    from deckcheck.engine.carddefs.compile import compile_card
 
-    d = card_def(db.find("Soul Exchange"))
+    card = db.find("Soul Exchange")
+    assert not card_def(card).issues
+    spec = files.load(card.passcode)
+    assert spec is not None
+    partial = spec.model_copy(update={"missing": "a Tribute paid as a cost"})
+    monkeypatch.setattr(files, "load", lambda code: partial if code == card.passcode else None)
+    d = compile_card(card)
     assert d.fx is not None and d.fx.effects
-    assert any(i.startswith("partly supported: ") for i in d.issues)
+    assert d.issues == ("partly supported: a Tribute paid as a cost",)
     assert not card_def(db.find("Pot of Greed")).issues

@@ -108,6 +108,7 @@ class Select:
     count_others: bool = False  # count_of: this card is not counted
     count_materials: Filter | None = None  # choose: at most as many of its summon's materials
     unbound: bool = False  # not the cards bound to this card (Prohibition's spared ones)
+    seen: bool = False  # the filter reads face-down cards too: the effect looked at them
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +286,7 @@ def select(spec: sch.Cards) -> Select:
         count_others=spec.count_others,
         count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
         unbound=spec.unbound,
+        seen=spec.seen,
     )
 
 

@@ -63,6 +63,7 @@ from deckcheck.engine.query import (
     defense,
     drop_lasting,
     has_flag,
+    lent_monsters,
     level,
     original,
     printed,
@@ -129,8 +130,22 @@ def candidates(duel: Duel, link: Link, op: Op) -> list[int]:
     if sel is None:
         return []
     found = pool(duel, link, sel)
+    if op.do == "tribute" and duel.state.lasting:
+        found = sorted({*found, *lent(duel, link, op)})
     check = ELIGIBLE.get(op.do)
     return [i for i in found if check(duel, link, op, i)] if check else found
+
+
+def lent(duel: Duel, link: Link, op: Op) -> list[int]:
+    """The opponent's monsters lent by Soul Exchange that a ``tribute`` of chosen cards may,
+    and must, take: those its filter would take if their player controlled them (002:10650:
+    one that does not fit is not taken, and the Tribute is paid as usual)."""
+    s = duel.state
+    sel = op.cards
+    if sel is None or sel.of != "choose":
+        return []
+    found = [i for i in lent_monsters(s, link["player"]) if _tributable(duel, link, op, i)]
+    return [i for i in found if matches(s, i, sel.filter, s.cards[i].ctrl)]
 
 
 def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
@@ -142,6 +157,9 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
     if len(picked) >= most(duel, link, sel):
         return None
     left = [i for i in candidates(duel, link, op) if i not in picked]
+    if op.do == "tribute" and duel.state.lasting:  # Soul Exchange: the lent monster first
+        owed = [i for i in lent(duel, link, op) if i not in picked]
+        left = [i for i in left if i in owed] or left
     whole = len(picked) >= sel.min
     if sel.sets:  # only cards that still complete a set
         sets = [c for c in card_sets(duel, link, op) if set(picked) <= set(c)]
@@ -269,17 +287,18 @@ def _on_field(duel: Duel, link: Link, op: Op, iid: int) -> bool:
 
 
 def _destroyable(duel: Duel, link: Link, op: Op, iid: int) -> bool:
-    """Only cards on the field can be destroyed (RC-ZONE-002), and cards in the hand by an
-    effect that says so ("destroy 1 Dinosaur monster in your hand or face-up field")."""
+    """Only cards on the field can be destroyed (RC-ZONE-002), and cards in the hand or the
+    Deck by an effect that says so ("destroy 1 Dinosaur monster in your hand or face-up
+    field"; Crush Card Virus: "up to 3 monsters ... in their Deck")."""
     loc = duel.state.cards[iid].loc
-    return loc in FIELD or loc == HAND and _names_hand(op)
+    return loc in FIELD or loc in (HAND, DECK) and _names_place(op, loc)
 
 
-def _names_hand(op: Op) -> bool:
-    """Whether the operation's selection names the hand as a place its cards may be."""
+def _names_place(op: Op, loc: str) -> bool:
+    """Whether the operation's selection names ``loc`` as a place its cards may be."""
     sel = op.cards
     return sel is not None and any(
-        t.field == "location" and not t.negate and HAND in t.values for t in sel.filter.terms
+        t.field == "location" and not t.negate and loc in t.values for t in sel.filter.terms
     )
 
 
@@ -1332,13 +1351,18 @@ def ritual_sets(duel: Duel, link: Link, op: Op, ritual: int) -> list[tuple[int, 
     if op.grave_tributes is not None:  # banished from the GY instead (Nekroz Mirror)
         pool += [i for i in s.sides[me].grave
                  if i != ritual and matches(s, i, op.grave_tributes, me)]  # fmt: skip
+    owed = lent_monsters(s, me) if s.lasting else []  # Soul Exchange, 002:10441
+    pool += owed
     pool = [i for i in pool if level(s, i) > 0 and not has_flag(s, i, "no_tribute")]
     fx = s.cards[ritual].d.fx
     if fx is not None and fx.ritual_without is not None:  # "without using any Level 7"
         pool = [i for i in pool if not matches(s, i, fx.ritual_without, me)]
+    owed = [i for i in owed if i in pool]
     out = []
     for size in range(1, min(len(pool), 6) + 1):
         for combo in combinations(pool, size):
+            if owed and not set(owed[:size]) <= set(combo):
+                continue
             levels = [level(s, i) for i in combo]
             total = sum(levels)
             if op.spec.exact:

@@ -85,6 +85,8 @@ class Cards(Strict):
     # activation and at resolution ("also from the Extra Deck, if ...": Maliss <C> TB-11)
     also_if: Condition | None = None
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
+    # the filter reads face-down cards too: the effect looked at them (Crush Card Virus)
+    seen: StrictBool = False
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
     count_of: FilterSpec | None = None
     # count_of: this card is not counted ("HERO monsters you control, except this card")
