@@ -589,6 +589,9 @@ def can_special(
         return False
     if d.fx is not None and d.fx.summon == "not_from_deck" and c.loc == DECK:
         return False  # "cannot be Special Summoned from the Deck"
+    if d.fx is not None and d.fx.summon == "not_from_graveyard_this_turn":
+        if c.loc == GRAVE and c.placed == s.turn:  # "... the turn it was sent to the GY"
+            return False
     if player is not None and unique_taken(s, player, iid):
         return False  # "you can only control 1"
     if d.extra:

@@ -345,6 +345,8 @@ class Condition(Strict):
     hand_at_least: Count | None = None
     opponent_deck_at_least: Count | None = None
     not_sent_this_turn: StrictBool | None = None  # not the turn this card arrived in the GY
+    # in the GY, destroyed by battle and sent there since your last Standby Phase (Fear Monger)
+    battle_sent_since_standby: StrictBool | None = None
     set_this_turn: StrictBool | None = None  # this card was Set in its zone this turn
     points_to_monster: StrictBool | None = None  # this Link card points to a monster
     no_cards_but_self: StrictBool | None = None  # you control no other cards
@@ -614,8 +616,12 @@ class CardFile(Strict):
     hatch: Text | None = None
     # facts about summoning written on the card (not effects)
     summon: (
-        Literal["normal", "special_only", "by_effect_only", "not_from_deck", "proper_only"] | None
-    ) = None
+        Literal[
+            "normal", "special_only", "by_effect_only", "not_from_deck", "proper_only",
+            "not_from_graveyard_this_turn",
+        ]
+        | None
+    ) = None  # fmt: skip
     # "you can only control 1 [this card's name]"; field: "there can only be 1 on the field"
     unique: StrictBool | Literal["field"] = False
     # "cannot be Special Summoned except with X": only effects of cards of these names may

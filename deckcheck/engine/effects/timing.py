@@ -42,7 +42,14 @@ from deckcheck.engine.effects.ops import (
     targets_possible,
 )
 from deckcheck.engine.effects.triggers import event_matches, unanswerable
-from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, PhaseEvent, PositionEvent
+from deckcheck.engine.events import (
+    AttackEvent,
+    CardEvent,
+    MoveEvent,
+    PhaseEvent,
+    PositionEvent,
+    TurnEvent,
+)
 from deckcheck.engine.query import has_flag, unusable
 from deckcheck.engine.select import matches, matches_any, matching, only_names
 from deckcheck.engine.state import EMPTY, GRAVE, HAND, MZONE, SZONE, Frame, State
@@ -481,6 +488,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.not_sent_this_turn and s.cards[card].placed == s.turn:
         return False
+    if c.battle_sent_since_standby and not battle_sent_since_standby(s, card, me):
+        return False
     if c.points_to_monster is not None:  # Maliss <Q> Hearts Crypter
         from deckcheck.engine.effects.context import pointed_monsters
 
@@ -532,6 +541,27 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
                                    for x in s.chain):  # fmt: skip
         return False
     return not (c.fewer_monsters and len(s.monsters(me)) >= len(s.monsters(1 - me)))
+
+
+def battle_sent_since_standby(s: State, card: int, me: int) -> bool:
+    """Whether this card is in the GY because it was destroyed by battle and sent there
+    since ``me``'s last Standby Phase (during ``me``'s Standby Phase: the one before it)."""
+    if s.cards[card].loc != GRAVE:
+        return False
+    # the turns alternate: going back, the turn before a turn of P is one of the other player
+    owner = s.turn_player
+    left = 1 if s.phase == "standby" and owner == me else 0
+    for e in reversed(s.history):
+        if isinstance(e, TurnEvent):
+            owner = 1 - e.player
+        elif isinstance(e, PhaseEvent) and e.kind == "phase" and e.name == "standby":
+            if owner == me:
+                left -= 1
+                if left < 0:
+                    return False
+        elif isinstance(e, MoveEvent) and e.card == card and e.kind != "destroyed":
+            return e.kind == "to_graveyard" and e.cause == "battle"
+    return False
 
 
 def battled_this_turn(s: State, card: int) -> bool:
