@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.engine.actions import DONE, NO, YES, EffectChoice, Prompt, ZoneChoice
 from deckcheck.engine.base import check_win, distinct
 from deckcheck.engine.effects import limits, replace
-from deckcheck.engine.effects.context import FIELD, Link, effect_of, live_targets, most, new_link
+from deckcheck.engine.effects.context import (
+    FIELD,
+    Link,
+    effect_of,
+    live_targets,
+    most,
+    new_link,
+    note_damage,
+)
 from deckcheck.engine.effects.continuous import adjust, negated
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.effects.negation import negated_as_on_field, negated_off_field, unnegatable
@@ -63,6 +71,7 @@ def start_activation(
     link = new_link(s, card, path, player, e)
     if pending is not None:
         link["event"] = list(pending["cards"])
+        note_damage(s, link, pending["event"])
     elif e.trigger is not None:
         from deckcheck.engine.effects.timing import _answers
 

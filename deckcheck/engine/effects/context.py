@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
+from deckcheck.engine.events import DamageEvent
 from deckcheck.engine.query import declaration, is_declared
 from deckcheck.engine.select import few, matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, PILES, SZONE, State
@@ -70,6 +71,14 @@ def new_link(s: State, card: int, path: str, player: int, e: Effect) -> Link:
         if said is not None:
             link["declared"], link["declared_what"] = said["value"], said["what"]
     return link
+
+
+def note_damage(s: State, link: Link, index: int) -> None:
+    """The damage of the event the link answers, when it is damage (``event_amount``:
+    "equal to the amount of damage you took"; Gorz the Emissary of Darkness)."""
+    ev = s.history[index] if 0 <= index < len(s.history) else None
+    if isinstance(ev, DamageEvent):
+        link["event_amount"] = ev.amount
 
 
 def activating(s: State) -> set[int]:

@@ -589,9 +589,9 @@ def can_special(
         return False
     if d.fx is not None and d.fx.summon == "not_from_deck" and c.loc == DECK:
         return False  # "cannot be Special Summoned from the Deck"
-    if d.fx is not None and d.fx.summon == "not_from_graveyard_this_turn":
-        if c.loc == GRAVE and c.placed == s.turn:  # "... the turn it was sent to the GY"
-            return False
+    sent_now = c.loc == GRAVE and c.placed == s.turn
+    if sent_now and d.fx is not None and d.fx.summon == "not_from_graveyard_this_turn":
+        return False  # "... from the GY the turn this card was sent to the GY"
     if player is not None and unique_taken(s, player, iid):
         return False  # "you can only control 1"
     if d.extra:
@@ -1616,6 +1616,8 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return link["link"] * (spec.amount or 1)
     if spec.amount_of == "dealt":  # the damage the last damage operation inflicted
         return link.get("dealt", 0)
+    if spec.amount_of == "event_amount":  # the damage of the event it answers (Gorz)
+        return int(link.get("event_amount", 0))
     if spec.amount_of == "kept":  # worked out when the floating effect was created
         return int(link.get("kept", 0))
     if spec.amount_of == "counters_removed":  # by this effect's remove_counters

@@ -28,6 +28,7 @@ from deckcheck.engine.effects.context import (
     equip_monsters,
     may_match,
     new_link,
+    note_damage,
     pending_activations,
 )
 from deckcheck.engine.effects.model import Cond, Effect
@@ -317,6 +318,7 @@ def _answers(duel: Duel, link: Link, e: Effect, window: Frame | None) -> bool:
         cards = event_matches(duel, link["card"], link["player"], t, s.history[index])
         if cards is not None:
             matched = True
+            note_damage(s, link, index)
             found.extend(i for i in cards if i not in found)
     link["event"] = found
     return matched

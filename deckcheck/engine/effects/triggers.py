@@ -158,6 +158,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if t.other_source and _source_named(s, card):
             return None  # "except from a card of this name" (Dark Room of Nightmare)
+        if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
+            return None  # effect damage from a card of the opponent's (Gorz)
         cards, actor = [], event.player
     elif on in STEP_OF:  # the battle's monsters
         if not (isinstance(event, PhaseEvent) and event.kind == "step"):
