@@ -164,7 +164,10 @@ def _field(t: HasTraits, field: str, values: frozenset[Any]) -> bool:
                 return True
         return False
     if field == "attribute":
-        return t.attribute is not None and fold(t.attribute) in values
+        if t.attribute is not None and fold(t.attribute) in values:
+            return True
+        more = getattr(t, "also_attribute", None)  # "also DARK" (the engine's definitions)
+        return more is not None and fold(more) in values
     if field == "race":
         return t.race is not None and fold(t.race) in values
     if field == "level":

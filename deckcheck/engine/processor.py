@@ -131,6 +131,11 @@ def window_ask(duel: Duel, f: Frame) -> Prompt | None:
     timing = data["timing"]
     if layer.live and "since" not in data and layer.opens(duel, f):
         return None  # triggers go on the chain first (they ask their own questions)
+    forced = layer.forced(duel, f) if layer.live and duel.state.chain else None
+    if forced is not None:  # a mandatory Quick Effect answers the activation at once
+        data["holder"], data["passes"] = forced[0], 0
+        f.step = "answered"
+        return Prompt(forced[0], "respond", forced[1])
     while True:
         holder = data["holder"]
         options = layer.responses(duel, holder, timing)

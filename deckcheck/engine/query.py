@@ -294,11 +294,20 @@ def level(s: State, iid: int) -> int:
 
 
 def word(s: State, iid: int, stat: str) -> str | None:
-    """The current Attribute or Type (race): the last ``set`` wins."""
+    """The current Attribute or Type (race): the last ``set`` wins (an ``add``, "also
+    DARK", is a second Attribute: ``also_attribute``)."""
     value = getattr(printed(s, iid), stat)
     for m in sorted(_mods(s, iid, stat), key=lambda m: m.stamp) if s.lasting else ():
-        value = str(m.value)
+        if m.op != "add":
+            value = str(m.value)
     return value
+
+
+def also_attribute(s: State, iid: int) -> str | None:
+    """An Attribute the card also has now ("while face-up on the field, this card is also
+    DARK": Light and Darkness Dragon)."""
+    found = [str(m.value) for m in _mods(s, iid, "attribute") if m.op == "add"]
+    return found[0] if found else None
 
 
 def names(s: State, iid: int) -> frozenset[str]:
@@ -389,6 +398,8 @@ def view(s: State, iid: int) -> CardDef:
             changes[k] = number(s, iid, k)
         elif k in WORDS:
             changes[k] = word(s, iid, k)
+            if k == "attribute":
+                changes["also_attribute"] = also_attribute(s, iid)
         elif k == "name":
             changes["names"] = names(s, iid)
         else:

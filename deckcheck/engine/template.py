@@ -65,6 +65,8 @@ class DuelTemplate:
     # the continuous_cards that take effect damage as counters (Black-Winged Dragon)
     counter_cards: tuple[int, ...] = field(default=(), compare=False)
     replace_cards: tuple[int, ...] = field(default=(), compare=False)  # "... instead"
+    # cards with a mandatory Quick Effect (Light and Darkness Dragon)
+    forced_cards: tuple[int, ...] = field(default=(), compare=False)
     continuous_set: frozenset[int] = field(default=frozenset(), compare=False)
     # what timing.activations asks, by the kind of window (``SLOW | CHAIN | NO_WINDOW``):
     # per place, the cards there with activated effects that window may ask
@@ -89,6 +91,8 @@ class DuelTemplate:
         object.__setattr__(self, "counter_cards", counters)
         repl = tuple(i for i, d in enumerate(defs) if d.fx and d.fx.replacements)
         object.__setattr__(self, "replace_cards", repl)
+        forced = tuple(i for i in acts if _forced(defs[i]))
+        object.__setattr__(self, "forced_cards", forced)
 
     def new_state(self, seed: int, first: int | None = None) -> State:
         """The state at the very start of a duel; the processor shuffles and deals."""
@@ -254,3 +258,8 @@ def without_effects(template: DuelTemplate) -> DuelTemplate:
     codes = [c for d in template.decks for c in (*d.main, *d.extra)]
     cards = {c: replace(d, fx=None) for c, d in zip(codes, template.defs, strict=True)}
     return build_template(template.decks, cards, template.profile)
+
+
+def _forced(d: CardDef) -> bool:
+    """Whether the card has a mandatory Quick Effect (Light and Darkness Dragon)."""
+    return d.fx is not None and any(e.kind == "quick" and e.mandatory for e in d.fx.effects)

@@ -68,3 +68,26 @@ def test_matching_with_the_template_reads_a_card_a_modifier_renames(db):
     assert few(s, skulls, defs) == [ox, skull]
     s.lasting.clear()
     assert matching(s, cards, skulls, 0, defs) == [skull]
+
+
+def test_a_monster_that_is_also_dark_matches_both_attributes_only_while_on_the_field(db):
+    """Light and Darkness Dragon is LIGHT and, while face-up on the field, also DARK (a
+    second Attribute, not a new one: 000:70); in the hand it is LIGHT alone."""
+    spec = {
+        "turn": 3,
+        "players": [
+            {
+                "hand": ["Light and Darkness Dragon"],
+                "monsters": [{"card": "Light and Darkness Dragon", "zone": 0}],
+            },
+            {},
+        ],
+    }
+    duel = position(spec, db)
+    s, defs = duel.state, duel.template.defs
+    held, placed = s.sides[0].hand[0], s.sides[0].mzone[0]
+    dark = Filter((term("attribute", "dark"),))
+    light = Filter((term("attribute", "light"),))
+    assert matches(s, placed, dark, 0) and matches(s, placed, light, 0)
+    assert matching(s, [held, placed], dark, 0, defs) == [placed]
+    assert not matches(s, held, dark, 0) and matches(s, held, light, 0)

@@ -186,6 +186,7 @@ class CardDef:
     abilities: tuple[str, ...] = ()
     archetypes: tuple[str, ...] = ()
     attribute: str | None = None
+    also_attribute: str | None = None  # a second Attribute an effect gives it now
     race: str | None = None
     level: int = 0  # 0: no Level (Xyz, Link, non-monsters)
     rank: int = 0

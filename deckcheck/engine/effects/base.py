@@ -67,6 +67,10 @@ class EffectLayer(Protocol):
         (triggers going on a chain) that run before anyone gets priority."""
         ...
 
+    def forced(self, duel: Duel, window: Frame) -> tuple[int, tuple[Action, ...]] | None:
+        """A player who must activate a mandatory Quick Effect now, with the choices."""
+        ...
+
     def end_turn(self, duel: Duel) -> None:
         """The turn ends: effects that last until the end of the turn end."""
         ...
@@ -95,6 +99,9 @@ class NoEffects:
 
     def opens(self, duel: Duel, window: Frame) -> bool:
         return False
+
+    def forced(self, duel: Duel, window: Frame) -> tuple[int, tuple[Action, ...]] | None:
+        return None
 
     def end_turn(self, duel: Duel) -> None:
         return None

@@ -275,6 +275,8 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                     wanted.append((t, "flag", "add", spared, iid))
                 if a.name:
                     wanted.append((t, "name", "set", a.name, iid))
+                if a.also_attribute:  # "this card is also DARK"
+                    wanted.append((t, "attribute", "add", a.also_attribute, iid))
                 if a.archetype:  # the new name's archetype (Dupe Frog as "Des Frog")
                     wanted.append((t, "archetype", "add", a.archetype, iid))
     if s.floating:

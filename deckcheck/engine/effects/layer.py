@@ -12,7 +12,7 @@ from deckcheck.engine.actions import Action, EffectChoice
 from deckcheck.engine.carddefs.files import VERSION
 from deckcheck.engine.effects import chain  # noqa: F401  (registers the frames' handlers)
 from deckcheck.engine.effects.continuous import adjust, end_turn
-from deckcheck.engine.effects.timing import activations
+from deckcheck.engine.effects.timing import activations, forced_answer
 from deckcheck.engine.effects.triggers import WATCHED, collect
 
 if TYPE_CHECKING:
@@ -36,6 +36,10 @@ class CardLayer:
         if timing in ("main", "battle_step"):  # a decision with the game open: a
             adjust(duel)  # position set up face-up (a scenario) is in step before it
         return tuple(activations(duel, player, timing))
+
+    def forced(self, duel: Duel, window: Frame) -> tuple[int, tuple[Action, ...]] | None:
+        found = forced_answer(duel, window)
+        return None if found is None else (found[0], tuple(found[1]))
 
     def activate(self, duel: Duel, player: int, action: Action) -> None:
         if not isinstance(action, EffectChoice):

@@ -517,12 +517,12 @@ def targets_possible(duel: Duel, link: Link, e: Any) -> bool:  # noqa: ANN401 - 
     need = 0
     for sel in e.target:
         pool_ = targetable(duel, link, e, sel)
-        if len(pool_) < max(sel.min, 1):
+        if len(pool_) < sel.min:  # min 0: "target 1 monster (if possible)"
             return False
         if sel.count_materials is not None and most(duel, link, sel) < 1:
             return False  # "up to the number of WATER materials": none of them
         found.update(pool_)
-        need += max(sel.min, 1)
+        need += sel.min
     return len(found) >= need
 
 

@@ -533,6 +533,10 @@ class Applies(Strict):
     except_archetype: Text | None = None
     archetype: Text | None = None  # it is also part of this archetype (that name's)
     name: Text | None = None  # the card's name becomes this (Proto-Cyber Dragon)
+    # it is also this Attribute (Light and Darkness Dragon: "also DARK")
+    also_attribute: Literal["earth", "water", "fire", "wind", "light", "dark", "divine"] | None = (
+        None
+    )
     # the controller's normal draw takes one card per name among ``to`` (Knightmare Unicorn)
     draw_per_name: StrictBool = False
     # effect damage its controller would take places 1 such counter on this card instead

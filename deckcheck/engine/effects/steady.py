@@ -85,7 +85,7 @@ APPLIES_READS: dict[str, tuple[str, ...]] = {
     "damage_counter": (), "atk_of": (BATTLE,), "swap_original": (),
     "against": (BATTLE, CARDS), "attacks_of_materials": (HISTORY, CARDS), "only": (),
     "control": (), "per_pointed": (), "stats_of_attached": (),
-    "atk_of_pointed": (),
+    "atk_of_pointed": (), "also_attribute": (),
 }  # fmt: skip
 
 # a selection of the cards an effect applies to reads only the field when it is one of

@@ -66,9 +66,10 @@ ACTING = ("add_to_hand", "special_summon", "send_to_graveyard", "destroy", "bani
 ACTING += ("return_to_hand", "return_to_deck", "excavate", "set", "discard")
 
 
-def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
+def activations(duel: Duel, player: int, timing: str, forced: bool = False) -> list[EffectChoice]:
     """Every effect ``player`` may activate now (``timing``: the window's, or ``main``
-    for the turn player's Main Phase prompt)."""
+    for the turn player's Main Phase prompt). A mandatory Quick Effect is never offered
+    among them: ``forced`` lists those alone, which must be activated (``forced_answer``)."""
     s = duel.state
     frames, chain = s.frames, s.chain
     window = frames[-1] if frames and frames[-1].kind == "window" else None
@@ -93,6 +94,8 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
             continue
         usable = None
         for e in effects:
+            if (e.kind == "quick" and e.mandatory) != forced:
+                continue
             t, wanted = e.trigger, e.answers
             if window is not None and t is not None and t.on != "activated" and wanted is not None:
                 # "when" an event: only if the window has an event of a kind it may answer
@@ -114,6 +117,26 @@ def activations(duel: Duel, player: int, timing: str) -> list[EffectChoice]:
             seen.add(key)
             out.append(EffectChoice("activate", iid, path))
     return out
+
+
+def forced_answer(duel: Duel, window: Frame) -> tuple[int, list[EffectChoice]] | None:
+    """A mandatory Quick Effect that answers the activation just made (Light and Darkness
+    Dragon's "when a Spell Card, Trap Card, or monster effect is activated") is activated
+    at once, before anyone else may respond: its player and the choices, or None. One
+    activated this way brings no other such effect in answer to it."""
+    s = duel.state
+    if not s.chain or not duel.template.forced_cards:
+        return None
+    top = s.chain[-1]
+    e = effect_of(s, top["card"], top["effect"])
+    if e.kind == "quick" and e.mandatory:
+        return None
+    holder = window.data["holder"]
+    for player in (holder, 1 - holder):
+        found = activations(duel, player, window.data["timing"], forced=True)
+        if found:
+            return player, found
+    return None
 
 
 def askable(s: State, table: tuple[Place, ...], player: int) -> list[tuple[int, Effects]]:
