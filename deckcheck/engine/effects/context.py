@@ -240,6 +240,13 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         here = cell(me.ctrl, me.seq) if me.loc == MZONE else None
         out = [i for i in out if here in pointed_cells(s, i)]
+    if sel.level_within_names is not None:  # Minerva: at most the names among them
+        from deckcheck.engine.query import level
+
+        flt = sel.level_within_names
+        names = {s.cards[i].d.name for i in placed(s, _where(flt))
+                 if matches(s, i, flt, link["player"])}  # fmt: skip
+        out = [i for i in out if level(s, i) <= len(names)]
     if sel.unlike is not None:  # "a different name from the cards in your GY"
         taken = {s.cards[i].d.name for i in placed(s, _where(sel.unlike))
                  if matches(s, i, sel.unlike, link["player"])}  # fmt: skip

@@ -109,6 +109,7 @@ class Select:
     count_materials: Filter | None = None  # choose: at most as many of its summon's materials
     unbound: bool = False  # not the cards bound to this card (Prohibition's spared ones)
     seen: bool = False  # the filter reads face-down cards too: the effect looked at them
+    level_within_names: Filter | None = None  # Level at most the names among these cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,7 @@ class Trig:
     other_source: bool = False  # not from an effect of a card of this card's name
     own_source: bool = False  # from an effect of a card of this card's name
     targets: Filter | None = None  # activated: it targets a card matching this
+    source: Filter | None = None  # from the resolving effect of a card matching this
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +289,9 @@ def select(spec: sch.Cards) -> Select:
         count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
         unbound=spec.unbound,
         seen=spec.seen,
+        level_within_names=(
+            parse_filter(spec.level_within_names) if spec.level_within_names else None
+        ),
     )
 
 
@@ -425,6 +430,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             targets=parse_filter(t.targets) if t.targets else None,
             other_source=t.other_source,
             own_source=t.own_source,
+            source=parse_filter(t.source) if t.source else None,
         )
     cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)

@@ -85,6 +85,10 @@ class Cards(Strict):
     # activation and at resolution ("also from the Extra Deck, if ...": Maliss <C> TB-11)
     also_if: Condition | None = None
     reaches_atk: StrictBool = False  # only monsters whose ATK or DEF is at least this card's ATK
+    # only monsters whose Level is at most the number of different names among the cards
+    # this filter matches now ("Level less than or equal to the number of Lightsworn
+    # monsters with different names in your GY": Minerva, Lightsworn Maiden)
+    level_within_names: FilterSpec | None = None
     # the filter reads face-down cards too: the effect looked at them (Crush Card Virus)
     seen: StrictBool = False
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)
@@ -428,6 +432,9 @@ class Trigger(Strict):
     # the event came from an effect of a card with this card's name ("when Summoned this
     # way": Graydle Slime)
     own_source: StrictBool = False
+    # the event came from the resolving effect of a card matching this filter, seen from
+    # this card's controller ("by the effect of a Lightsworn monster you control": Garoth)
+    source: FilterSpec | None = None
     categories: list[
         Literal[
             "draw",

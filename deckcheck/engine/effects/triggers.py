@@ -30,6 +30,7 @@ from deckcheck.engine.select import matches
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, SZONE, State
 
 if TYPE_CHECKING:
+    from deckcheck.cards.filters import Filter
     from deckcheck.engine.duel import Duel
     from deckcheck.engine.template import DuelTemplate
 
@@ -192,6 +193,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         return None
     if t.own_source and not _source_named(s, card):
         return None  # "when Summoned this way": by its own effect (Graydle Slime)
+    if t.source is not None and not _source_matches(s, t.source, player):
+        return None  # "by the effect of a Lightsworn monster you control" (Garoth)
     if t.bound:
         from deckcheck.engine.effects.context import bound
 
@@ -221,6 +224,14 @@ def _source_named(s: Any, card: int) -> bool:  # noqa: ANN401 - State
         if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
             source = s.cards[s.chain[f.data["i"]]["card"]]
             return not source.d.names.isdisjoint(s.cards[card].d.names)
+    return False
+
+
+def _source_matches(s: Any, flt: Filter, player: int) -> bool:  # noqa: ANN401 - State
+    """Whether the card whose chain link is resolving now matches ``flt`` for ``player``."""
+    for f in reversed(s.frames):
+        if f.kind == "chain" and "i" in f.data and f.data["i"] < len(s.chain):
+            return matches(s, s.chain[f.data["i"]]["card"], flt, player)
     return False
 
 
