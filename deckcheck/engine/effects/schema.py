@@ -358,6 +358,7 @@ class Condition(Strict):
     # no monster matching this declared an attack this turn ("cannot attack the turn you
     # activate this"); true: this card has not
     not_attacked: FilterSpec | StrictBool | None = None
+    attacked_this_turn: StrictBool | None = None  # this card declared an attack this turn
     counters_at_least: dict[Text, Count] = {}  # this card holds at least these counters
     co_linked: StrictBool | None = None  # this (Link) card is co-linked
     chain_at_least: Count | None = None  # the chain already holds this many links (Chain Strike)

@@ -57,7 +57,7 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "in_damage_step": (BATTLE,), "battle_involves_self": (BATTLE,),
     "deck_at_least": (PILES,), "hand_at_least": (PILES,), "opponent_deck_at_least": (PILES,),
     "not_sent_this_turn": (TIME, CARDS), "set_this_turn": (TIME, CARDS),
-    "battle_sent_since_standby": (TIME, CARDS, HISTORY),
+    "battle_sent_since_standby": (TIME, CARDS, HISTORY), "attacked_this_turn": (TIME, CARDS),
     "points_to_monster": (), "no_cards_but_self": (SPELLS,), "fewer_monsters": (),
     "not_attacked": (TIME, CARDS, HISTORY, PILES),
     "counters_at_least": (), "co_linked": (), "chain_at_least": (WINDOW,),

@@ -526,6 +526,8 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
             return False
     if c.not_attacked is True and s.cards[card].attacked == s.turn:
         return False
+    if c.attacked_this_turn and s.cards[card].attacked != s.turn:
+        return False  # "if this card attacks, ... at the end of the Battle Phase" (Dante)
     if c.no_materials is not None and (not s.cards[card].overlay) != c.no_materials:
         return False
     if c.opponent_holds_more:
