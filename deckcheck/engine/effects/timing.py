@@ -240,14 +240,15 @@ def can_activate(
 
 
 def activation_locked(s: State, player: int, iid: int) -> bool:
-    """Whether ``player`` may not activate this card or its effects now: its name is locked
-    (``lock_name``), it is a Trap Card (on the field or in the hand) and the player has the
-    flag ``no_trap_activations``, it is in the GY and the player has the flag
+    """Whether ``player`` may not activate this card or its effects now: the player has the
+    flag ``no_activations``, its name is locked (``lock_name``), it is a Trap Card (on the
+    field or in the hand) and the player has the flag ``no_trap_activations``, it is in the
+    GY and the player has the flag
     ``no_graveyard_effects``, or it is a monster whose effects a ``no_monster_effects``
     flag of the player forbids (Dominus Purge: "the effects of DARK, WATER and FIRE
     monsters")."""
-    if name_locked(s, player, iid):
-        return True
+    if name_locked(s, player, iid) or player_flag(s, player, "no_activations"):
+        return True  # "your opponent's cards and effects cannot be activated" (Ultimate Falcon)
     c = s.cards[iid]
     if c.loc == GRAVE and player_flag(s, player, "no_graveyard_effects"):
         return True  # "cannot activate any card effects in their GY" (Abyss Dweller)
