@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import STATE_FIELDS, Filter, Term, parse_filters
 from deckcheck.engine.query import NUMERIC, WORDS, printed, view
 from deckcheck.engine.state import EXTRA, MZONE, SZONE, Inst, State
-from deckcheck.engine.zones import co_linked, linked
+from deckcheck.engine.zones import co_linked, linked, pointed_to
 
 if TYPE_CHECKING:
     from deckcheck.engine.carddefs.compile import CardDef
@@ -98,12 +98,17 @@ def _matches(
             elif t.field == "battling":
                 b = s.battle
                 ok = (b is not None and iid in (b.attacker, b.target)) in t.values
+            elif t.field == "attacking":  # the attacker of the current battle
+                b = s.battle
+                ok = (b is not None and iid == b.attacker) in t.values
             elif t.field == "zone":  # a Main or an Extra Monster Zone
                 ok = c.loc == MZONE and ("extra" if c.seq >= 5 else "main") in t.values
             elif t.field == "co_linked":
                 ok = co_linked(s, iid) in t.values
             elif t.field == "linked":
                 ok = linked(s, iid) in t.values
+            elif t.field == "pointed_to":  # a Link monster points to its zone
+                ok = pointed_to(s, iid) in t.values
             elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
             elif t.field == "summoned":  # how it came to the field last (Inst.summon)

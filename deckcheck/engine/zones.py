@@ -80,18 +80,28 @@ def co_linked(state: State, iid: int) -> bool:
     return any(where in mine and at in targets for where, targets in links if where != at)
 
 
+def pointed_to(state: State, iid: int) -> bool:
+    """Whether a Link monster (another one) points to this monster's zone on the field
+    (Topologic Bomber Dragon: "Special Summoned to a zone a Link Monster points to")."""
+    c = state.cards[iid]
+    if c.loc != MZONE:
+        return False
+    at = cell(c.ctrl, c.seq)
+    return any(at in targets for where, targets in link_monsters(state) if where != at)
+
+
 def linked(state: State, iid: int) -> bool:
     """Whether a monster on the field is linked: a Link monster points to it, or it is a
     Link monster that points to a monster (Galatea, the Orcust Automaton)."""
     c = state.cards[iid]
     if c.loc != MZONE:
         return False
-    at = cell(c.ctrl, c.seq)
-    links = link_monsters(state)
-    if any(at in targets for where, targets in links if where != at):
+    if pointed_to(state, iid):
         return True
     if not c.d.link:
         return False
+    at = cell(c.ctrl, c.seq)
+    links = link_monsters(state)
     occupied = {cell(state.cards[i].ctrl, state.cards[i].seq)
                 for i in (*state.sides[0].mzone, *state.sides[1].mzone, *state.emz)
                 if i != EMPTY}  # fmt: skip

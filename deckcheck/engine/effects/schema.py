@@ -417,6 +417,9 @@ class Trigger(Strict):
     bound: StrictBool = False  # the event is about a card bound to this card (``bind``)
     pointed: StrictBool = False  # the event's card is in a zone this Link card points to
     equipped: StrictBool = False  # the event is about the monster this card equips
+    # summons: the event is about another monster, and this card was on the field before
+    # it ("if another monster is Special Summoned ..., while this monster is on the field")
+    others: StrictBool = False
     by: Who = "both"  # whose card/action it is (relative to this card's controller)
     how: list[Text] = []  # summons: normal, tribute, flip, special, synchro, xyz, link...
     # moves: where the card was; summons: where the monster came from

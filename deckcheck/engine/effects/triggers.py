@@ -110,11 +110,13 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
             return None
         if on == "battle_destroyed_other":  # "when this card destroys a monster by battle"
             b = s.battle
-            if event.cause != "battle" or b is None or event.card == card:
+            # "if the equipped monster destroys a monster by battle" (Hercules Base)
+            who = s.cards[card].equip if t.equipped else card
+            if event.cause != "battle" or b is None or event.card == who or who == EMPTY:
                 return None
-            if card not in (b.attacker, b.target) or s.cards[card].destroyed:
+            if who not in (b.attacker, b.target) or s.cards[who].destroyed:
                 return None  # mutual destruction: it did not survive to do it (RC-DS-016)
-            if s.cards[card].loc != MZONE:  # already sent from the field itself
+            if s.cards[who].loc != MZONE:  # already sent from the field itself
                 return None
         if t.effect_by is not None and not _moved_by(s, player, t.effect_by):
             return None  # "destroyed by your opponent's card effect" (Scrap Dragon)
@@ -191,6 +193,8 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         return None
     if t.self and card not in cards:
         return None
+    if t.others and (card in cards or _summoned_with(s, card)):
+        return None
     if t.own_source and not _source_named(s, card):
         return None  # "when Summoned this way": by its own effect (Graydle Slime)
     if t.source is not None and not _source_matches(s, t.source, player):
@@ -216,6 +220,20 @@ def event_matches(duel: Duel, card: int, player: int, t: Trig, event: Event) -> 
         if not cards:
             return None
     return cards
+
+
+def _summoned_with(s: State, card: int) -> bool:
+    """Whether ``card`` was summoned together with the monster whose summon event is the
+    last one: the summon events just before it, one summon's, include its own (a monster
+    summoned at the same time was not on the field before it, 002:6794)."""
+    history = s.history
+    for k in range(len(history) - 2, -1, -1):
+        e = history[k]
+        if not (isinstance(e, SummonEvent) and e.kind == "summon"):
+            return False
+        if e.card == card:
+            return True
+    return False
 
 
 def _source_named(s: Any, card: int) -> bool:  # noqa: ANN401 - State
