@@ -28,7 +28,7 @@ from deckcheck.engine.effects.ops import player_flag
 from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_event
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
-from deckcheck.engine.query import NO_FLAGS, atk, defense, flags_now, has_flag
+from deckcheck.engine.query import NO_FLAGS, atk, defense, flags_now, has_flag, spared
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
@@ -459,20 +459,11 @@ def _survives(s: State, iid: int, use: bool) -> bool:
     works once is used up)."""
     if s.lasting and has_flag(s, iid, "no_battle_destroy"):
         return True
-    if s.lasting and has_flag(s, iid, "no_battle_destroy_once") and _spared(s, iid, use):
+    if s.lasting and has_flag(s, iid, "no_battle_destroy_once") and spared(s, iid, use):
         return True
+    if s.lasting and has_flag(s, iid, "no_destroy_once") and spared(s, iid, use, "spared"):
+        return True  # "once during this turn, it cannot be destroyed" (Stardust Spark Dragon)
     return bool(s.floating) and player_flag(s, s.cards[iid].ctrl, "monsters_no_battle_destroy")
-
-
-def _spared(s: State, iid: int, use: bool = True) -> bool:
-    """Once per turn, not destroyed by battle: the first time each turn it is spared (the
-    key dies with the turn, like once-per-turn limits)."""
-    key = f"t{s.turn}:c{iid}.{s.cards[iid].gen}:battle_spared"
-    if s.used.get(key):
-        return False
-    if use:
-        s.used[key] = 1
-    return True
 
 
 @handles("battle", "ds_end")

@@ -331,6 +331,18 @@ def controller(s: State, iid: int) -> int:
     return s.cards[iid].ctrl
 
 
+def spared(s: State, iid: int, use: bool = True, what: str = "battle_spared") -> bool:
+    """Once per turn, not destroyed: the first time each turn the card would be (by battle
+    only, or with ``what`` "spared" by battle or card effect) it is spared; ``use`` uses it
+    up (the key dies with the turn, like once-per-turn limits)."""
+    key = f"t{s.turn}:c{iid}.{s.cards[iid].gen}:{what}"
+    if s.used.get(key):
+        return False
+    if use:
+        s.used[key] = 1
+    return True
+
+
 def lent_monsters(s: State, player: int) -> list[int]:
     """The opponent's monsters ``player`` may, and must, Tribute this turn (Soul Exchange)."""
     from deckcheck.engine.state import MZONE  # (state imports this module)

@@ -68,6 +68,7 @@ from deckcheck.engine.query import (
     original,
     printed,
     restricted,
+    spared,
     unaffected,
     unusable,
     view,
@@ -618,7 +619,11 @@ def _cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     return [i for i in picked if not unaffected(s, i, src)]
 
 
-def _to_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+def _to_destroy(
+    duel: Duel, link: Link, op: Op, ans: dict[str, Any], use: bool = False
+) -> list[int]:
+    """The cards the operation destroys (``use``: it does now, so a protection that works
+    once is used up)."""
     s = duel.state
     out = []
     for iid in _cards(duel, link, op, ans):
@@ -626,6 +631,8 @@ def _to_destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int
             continue
         if _shielded(s, iid, link, "no_opponent_effect_destroy"):
             continue
+        if s.lasting and has_flag(s, iid, "no_destroy_once") and spared(s, iid, use, "spared"):
+            continue  # "once during this turn, it cannot be destroyed" (Stardust Spark Dragon)
         out.append(iid)
     return out
 
@@ -649,7 +656,7 @@ def _remember_atk(s: State, link: Link, iid: int) -> None:
 @verb_asking(_ask_destroy, "destroy")
 def destroy(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     s = duel.state
-    victims = _to_destroy(duel, link, op, ans)
+    victims = _to_destroy(duel, link, op, ans, use=True)
     uses, _ = replace.plan(duel, victims, "effect", ans.get("replaced", []), link["card"])
     saved = replace.carry_out(duel, uses) if uses else []
     out = [i for i in victims if i not in saved and _destroyable(duel, link, op, i)]
