@@ -240,6 +240,8 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
         here = cell(me.ctrl, me.seq) if me.loc == MZONE else None
         out = [i for i in out if here in pointed_cells(s, i)]
+    if sel.attacked is not None:  # Red Dragon Archfiend: "that did not declare an attack"
+        out = [i for i in out if (s.cards[i].attacked == s.turn) == sel.attacked]
     if sel.level_within_names is not None:  # Minerva: at most the names among them
         from deckcheck.engine.query import level
 

@@ -110,6 +110,7 @@ class Select:
     unbound: bool = False  # not the cards bound to this card (Prohibition's spared ones)
     seen: bool = False  # the filter reads face-down cards too: the effect looked at them
     level_within_names: Filter | None = None  # Level at most the names among these cards
+    attacked: bool | None = None  # declared (or not) an attack this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +291,7 @@ def select(spec: sch.Cards) -> Select:
         count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
         unbound=spec.unbound,
         seen=spec.seen,
+        attacked=spec.attacked,
         level_within_names=(
             parse_filter(spec.level_within_names) if spec.level_within_names else None
         ),

@@ -89,6 +89,9 @@ class Cards(Strict):
     # this filter matches now ("Level less than or equal to the number of Lightsworn
     # monsters with different names in your GY": Minerva, Lightsworn Maiden)
     level_within_names: FilterSpec | None = None
+    # only monsters that declared (true) or did not declare (false) an attack this turn
+    # ("all other monsters you control that did not declare an attack": Red Dragon Archfiend)
+    attacked: StrictBool | None = None
     # the filter reads face-down cards too: the effect looked at them (Crush Card Virus)
     seen: StrictBool = False
     # choose: at most as many as the cards matching this filter now (Flip Flop Frog)

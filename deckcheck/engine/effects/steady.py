@@ -94,7 +94,7 @@ SELECT_KINDS = ("all", "choose", "self", "equipped", "bound")  # bonds: State.fl
 SELECT_READS: dict[str, tuple[str, ...]] = {
     "of": (), "filter": (), "count": (), "min": (), "chooser": (), "other": (),
     "highest": (), "graveyard_race": (GRAVES,), "atk_within_lp": (PILES,), "seen": (),
-    "level_within_names": (ALL,),
+    "level_within_names": (ALL,), "attacked": (TIME, CARDS),
 }  # fmt: skip
 ON_FIELD = frozenset(("monster", "spell", "spell_trap", "overlay"))
 IN_SPELL_ZONES = frozenset(("spell", "spell_trap"))  # a filter that looks there: SPELLS
