@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
-from deckcheck.engine.events import DamageEvent
+from deckcheck.engine.events import ChainEvent, DamageEvent
 from deckcheck.engine.query import declaration, is_declared
 from deckcheck.engine.select import few, matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, PILES, SZONE, State
@@ -343,6 +343,8 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
         keep = count_matching(duel.state, flt, link["player"]) + plus
         return max(0, len(pool(duel, link, sel)) - keep)
     s = duel.state
+    if sel.count_activated is not None:  # Multirole: the Sky Striker Spells activated since
+        return activated_since(s, link["card"], link["player"], sel.count_activated)
     if sel.count_materials is not None:  # as printed (Graydle Dragon's WATER materials)
         mats = summon_materials(s, link["card"])[1]
         return sum(1 for m in mats if sel.count_materials.matches(s.cards[m].d))
@@ -351,6 +353,29 @@ def most(duel: Duel, link: Link, sel: Select) -> int:
     return sum(1 for i in placed(s, _where(sel.count_of))
                if matches(s, i, sel.count_of, link["player"])
                and not (sel.count_others and i == link["card"]))  # fmt: skip
+
+
+def activated_since(s: State, card: int, player: int, flt: Filter) -> int:
+    """The Spell/Trap Cards matching ``flt`` (as printed) whose card activations ``player``
+    made this turn after ``card``'s own latest activation: while it was face-up on the field
+    (Multirole: none made before it was activated counts, 002:5442; its effects negated
+    meanwhile, they count all the same, 002:7629)."""
+    n = 0
+    for e in reversed(s.history):
+        if e.kind == "turn":
+            break
+        if not isinstance(e, ChainEvent) or e.kind != "activate":
+            continue
+        d = s.cards[e.card].d
+        if d.fx is None or d.kind not in ("spell", "trap"):
+            continue
+        if d.fx.effects[e.effect].kind != "activate":
+            continue  # an effect of a card on the field, not a card activation
+        if e.card == card:
+            break  # its own activation
+        if e.player == player and flt.matches(d):
+            n += 1
+    return n
 
 
 def count_matching(s: State, flt: Filter, player: int, distinct: bool = False) -> int:

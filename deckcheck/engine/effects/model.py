@@ -95,6 +95,8 @@ class Select:
     @property
     def sets(self) -> bool:
         """Whether a ``choose`` takes its cards as one set that must fit together."""
+        if self.count_activated is not None:  # "up to": different names one pick at a time
+            return bool(self.each) or self.level_sum is not None or self.one_name
         return (
             bool(self.each) or self.level_sum is not None or self.one_name or self.different_names
         )
@@ -107,6 +109,7 @@ class Select:
     also_if: Cond | None = None  # also: only while this condition holds
     count_others: bool = False  # count_of: this card is not counted
     count_materials: Filter | None = None  # choose: at most as many of its summon's materials
+    count_activated: Filter | None = None  # choose: at most as many cards activated since
     unbound: bool = False  # not the cards bound to this card (Prohibition's spared ones)
     seen: bool = False  # the filter reads face-down cards too: the effect looked at them
     level_within_names: Filter | None = None  # Level at most the names among these cards
@@ -246,7 +249,12 @@ class CardEffects:
 
 def _up_to(spec: sch.Cards) -> bool:
     """A ``choose`` of "up to" a number worked out when it happens: at least 1 by default."""
-    return spec.count_of is not None or spec.count_previous or spec.count_materials is not None
+    return (
+        spec.count_of is not None
+        or spec.count_previous
+        or spec.count_materials is not None
+        or spec.count_activated is not None
+    )
 
 
 def select(spec: sch.Cards) -> Select:
@@ -289,6 +297,7 @@ def select(spec: sch.Cards) -> Select:
         also_if=condition(spec.also_if) if spec.also_if is not None else None,
         count_others=spec.count_others,
         count_materials=parse_filter(spec.count_materials) if spec.count_materials else None,
+        count_activated=parse_filter(spec.count_activated) if spec.count_activated else None,
         unbound=spec.unbound,
         seen=spec.seen,
         attacked=spec.attacked,

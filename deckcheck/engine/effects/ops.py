@@ -162,6 +162,10 @@ def ask_cards(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | N
         owed = [i for i in lent(duel, link, op) if i not in picked]
         left = [i for i in left if i in owed] or left
     whole = len(picked) >= sel.min
+    if sel.different_names and not sel.sets:  # "up to N with different names": one by one
+        s = duel.state
+        taken = [s.cards[i].d.names for i in picked]
+        left = [i for i in left if all(s.cards[i].d.names.isdisjoint(n) for n in taken)]
     if sel.sets:  # only cards that still complete a set
         sets = [c for c in card_sets(duel, link, op) if set(picked) <= set(c)]
         left = [i for i in left if any(i in c for c in sets)]
@@ -269,9 +273,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
         return True
     need = op.cards.min if op.cards.of == "choose" else 1
     sel = op.cards
-    if (sel.count_of is not None or sel.count_materials is not None) and most(
-        duel, link, sel
-    ) < need:
+    counted = sel.count_of is not None or sel.count_materials is not None
+    if (counted or sel.count_activated is not None) and most(duel, link, sel) < need:
         return False  # "up to the number of ...": none when that number is 0
     if op.cards.sets:
         return bool(card_sets(duel, link, op))

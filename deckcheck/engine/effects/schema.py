@@ -103,6 +103,9 @@ class Cards(Strict):
     count_materials: FilterSpec | None = None
     # choose: at most as many as the cards the previous operation acted on (Minerva)
     count_previous: StrictBool = False
+    # choose: at most as many as the Spell/Trap Cards matching this filter (as printed) the
+    # effect's player activated this turn since this card's own activation (Multirole)
+    count_activated: FilterSpec | None = None
     # only cards whose ATK is at most that of the previous operation's card (Nadir Servant)
     atk_within_previous: StrictBool = False
     graveyard_race: StrictBool = False  # only monsters of a Type found in your Graveyard

@@ -198,9 +198,14 @@ def can_activate(
         if any((x["card"], x["gen"], x["effect"]) == here for x in chain):
             return False  # one card's effect once in a chain (002:4362)
         last = chain[-1]
-        shut = effect_of(s, last["card"], last["effect"]).no_response
+        last_effect = effect_of(s, last["card"], last["effect"])
+        shut = last_effect.no_response
         if shut is True and last["player"] != player:
             return False  # Borrelsword Dragon: its opponent cannot respond
+        if s.floating and last["player"] != player and last_effect.kind == "activate":
+            spell = s.cards[last["card"]].d.kind == "spell"
+            if spell and player_flag(s, last["player"], "spells_unanswerable"):
+                return False  # Multirole: no response to that player's Spell Cards
         if shut == "monster_effects" and c.d.kind == "monster":
             return False  # Dark Ruler No More: no monster effect in response, either player
     elif timing != "main" and e.speed < 2:
