@@ -328,6 +328,7 @@ CATEGORY_OF = {
     "fusion_summon_using": "special_summon",
     "summon_self_as_monster": "special_summon",
     "ritual_summon": "special_summon",
+    "synchro_summon": "special_summon",
     "negate_activation": "negate",
     "negate_effect": "negate",
     "negate_summon": "negate",

@@ -261,6 +261,8 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
         return bool(fusions(duel, me, op))
     if op.do == "ritual_summon":
         return bool(rituals(duel, link, op))
+    if op.do == "synchro_summon":
+        return bool(synchros(duel, link))
     if op.do == "mill":
         return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do == "remove_counters":
@@ -1348,6 +1350,64 @@ def fusion_summon_using(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> 
     duel.state.steps += 1  # the material went first
     summon_to(duel, fusion, me, ans["zones"][0], ans["positions"][0], "fusion")
     return [fusion]
+
+
+# ---- Synchro Summon by an effect, using this card ---------------------------------------------
+
+
+def synchro_sets(duel: Duel, link: Link, synchro: int) -> list[tuple[int, ...]]:
+    """The material sets of a Synchro Monster that use this card (T.G. Wonder Magician)."""
+    from deckcheck.engine.procedures import material_sets
+
+    s = duel.state
+    me = link["player"]
+    sets = material_sets(s, duel.template.profile, me, view(s, synchro))
+    return [c for c in sets if link["card"] in c]
+
+
+def synchros(duel: Duel, link: Link) -> list[int]:
+    """The Synchro Monsters in your Extra Deck this card can be a material for now."""
+    s = duel.state
+    me = link["player"]
+    if s.cards[link["card"]].loc != MZONE or s.floating and summon_locked(s, me):
+        return []
+    return [i for i in s.sides[me].extra
+            if "synchro" in s.cards[i].d.frames and not s.cards[i].face_up
+            and not unusable(s, i) and synchro_sets(duel, link, i)]  # fmt: skip
+
+
+def _ask_synchro(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Synchro Monster, then its materials with this card among them, its zone and
+    position."""
+    s = duel.state
+    if _in_damage_step(s):
+        return None  # no summon is performed in the Damage Step (002:3071)
+    me = link["player"]
+    return _ask_summon_set(
+        duel, me, ans,
+        lambda: synchros(duel, link),
+        lambda synchro: synchro_sets(duel, link, synchro),
+        lambda synchro, mats: extra_deck_zones(
+            s, duel.template.profile, me, view(s, synchro), mats
+        ),
+    )  # fmt: skip
+
+
+@verb_asking(_ask_synchro, "synchro_summon")
+def synchro_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
+    """Send the materials to the Graveyard, then Synchro Summon the monster (properly)."""
+    picks = ans.get("picks", [])
+    if len(picks) < 2 or not ans.get("zones") or not ans.get("positions"):
+        return []
+    me, synchro = link["player"], picks[0]
+    if not any(set(c) == set(picks[1:]) for c in synchro_sets(duel, link, synchro)):
+        return []
+    for m in picks[1:]:
+        duel.emit(MaterialEvent("material", me, m, "synchro"))
+        to_pile(duel, m, GRAVE, "material")
+    duel.state.steps += 1  # the materials went first
+    summon_to(duel, synchro, me, ans["zones"][0], ans["positions"][0], "synchro")
+    return [synchro]
 
 
 # ---- Ritual Summon (Ritual Spells) ---------------------------------------------------------------

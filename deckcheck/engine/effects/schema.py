@@ -188,7 +188,7 @@ class Op(Strict):
         "to_end_phase", "halve_lp", "dice_duel", "arrange",
         "negate_column", "fusion_summon", "ritual_summon", "bind", "set_level",
         "summon_self_as_monster", "fusion_summon_using", "attach", "place_in_pendulum_zone",
-        "change_level", "excavate", "damage_calculation", "set_attribute",
+        "change_level", "excavate", "damage_calculation", "set_attribute", "synchro_summon",
     ]  # fmt: skip
     cards: Cards | None = None
     player: Who = "you"

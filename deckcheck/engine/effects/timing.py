@@ -313,7 +313,7 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
 
 # verbs that perform a summon themselves: never in the Damage Step, whatever the effect
 # says (002:3071, 3298; RC-DS-020)
-SUMMONING = frozenset({"fusion_summon", "fusion_summon_using", "ritual_summon"})
+SUMMONING = frozenset({"fusion_summon", "fusion_summon_using", "ritual_summon", "synchro_summon"})
 
 
 def _damage_step_ok(e: Effect, timing: str, chain: bool) -> bool:
@@ -764,7 +764,7 @@ def resolvable(duel: Duel, link: Link, e: Effect) -> bool:
         if o.cards is not None and o.cards.among:  # among what an earlier operation found
             continue
         if (
-            o.do in ("draw", "fusion_summon", "ritual_summon")
+            o.do in ("draw", "fusion_summon", "ritual_summon", "synchro_summon")
             or o.do in ACTING
             and o.cards is not None
             and o.cards.of in ("choose", "all")
