@@ -495,7 +495,11 @@ def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
 
     e = effect_of(s, p["card"], p["effect"])
     c = s.cards[p["card"]]
-    if "." not in p["effect"] and c.loc in FIELD and negated(s, p["card"]):
+    # a card negated keeps its trigger effects from being activated only by the flag
+    # "negated", as its other effects (timing): Skill Drain's, Royal Decree's and Imperial
+    # Order's cards, a name Called by the Grave, a column, still activate them, negated
+    # as they resolve
+    if "." not in p["effect"] and c.loc in FIELD and has_flag(s, p["card"], "negated"):
         return False
     if c.loc in FIELD and s.lasting and has_flag(s, p["card"], "cannot_activate"):
         return False  # "it cannot activate its effects this turn"
