@@ -195,7 +195,7 @@ TAKES: dict[str, set[str]] = {
     "resolve": set(),
     "choose": {"cards", "zone", "zones", "position"},
     "answer": {"yes"},
-    "trigger": {"card", "effect", "cost", "targets"},
+    "trigger": {"card", "effect", "cost", "targets", "value"},
     "decline": set(),
     "declare": {"value"},
 }

@@ -1688,6 +1688,9 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return link.get("dealt", 0)
     if spec.amount_of == "event_amount":  # the damage of the event it answers (Gorz)
         return int(link.get("event_amount", 0))
+    if spec.amount_of == "declared":  # the number the effect declared (a Level)
+        said = link.get("declared")
+        return int(said) if isinstance(said, str | int) and str(said).isdigit() else 0
     if spec.amount_of == "kept":  # worked out when the floating effect was created
         return int(link.get("kept", 0))
     if spec.amount_of == "counters_removed":  # by this effect's remove_counters
@@ -2310,8 +2313,8 @@ def _ask_declare(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
         values = sorted({c.d.name for c in s.cards if c.d.kind != "token"})
     elif what == "attribute":
         values = ["DARK", "DIVINE", "EARTH", "FIRE", "LIGHT", "WATER", "WIND"]
-    elif what == "level":
-        values = [str(n) for n in range(1, 13)]
+    elif what == "level":  # "declare a Level from 1 to 6": amount is the highest
+        values = [str(n) for n in range(1, (op.spec.amount or 12) + 1)]
     elif what == "monster_type":
         values = list(MONSTER_TYPES)
     else:
