@@ -20,7 +20,7 @@ from deckcheck.io.errors import InputError
 FOLDER = Path(__file__).parent / "cards"
 # the effect layer's version: bump when a verb or a rule of effects changes play (a log
 # also carries the digest of its decks' card files: fingerprint, below)
-VERSION = 3
+VERSION = 4
 
 
 @cache
