@@ -66,6 +66,17 @@ def checked_duels(template: DuelTemplate, games: list[tuple[str, int]]) -> int:
     return skipped
 
 
+def random_duels(template: DuelTemplate, n: int) -> list[Duel]:
+    """``n`` seeded duels of random agents, played to the end."""
+    out = []
+    for index in range(n):
+        seed = game_seed(5, index)
+        duel = Duel.new(template, seed, first=index % 2)
+        play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
+        out.append(duel)
+    return out
+
+
 def _callers() -> list[Any]:
     from deckcheck.engine.effects import chain, layer
 
@@ -98,20 +109,25 @@ def test_kept_reads_give_what_fresh_reads_give(db, deck_lists, monkeypatch):
         twin.cache = BoundedCache(MAX_CACHED)
         fresh = real(twin, ask)
         memo = duel.cache.get(continuous.READ_MONSTERS, {})
-        keys = {k: v[2] for k, v in memo.items()}
+        keys = {k: v[3] for k, v in memo.items()}
         changed = real(duel, ask)
         memo = duel.cache.get(continuous.READ_MONSTERS, {})
-        kept += sum(1 for k, v in memo.items() if keys.get(k) is v[2])
+        kept += sum(1 for k, v in memo.items() if v[1] is not None and keys.get(k) is v[3])
         runs += 1
         assert (changed, _plain(duel)) == (fresh, _plain(twin)), "a kept read was stale"
         return changed
 
     monkeypatch.setattr(continuous, "_adjust_once", once)
-    for index in range(4):
-        seed = game_seed(5, index)
-        duel = Duel.new(template, seed, first=index % 2)
-        play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
+    random_duels(template, 4)
     assert runs > 50 and kept > 20  # the check ran, and kept reads were used
+
+
+def _wetlands(db: Any, *monsters: dict[str, Any]) -> Duel:  # noqa: ANN401 - the db fixture
+    """Player 0's Main Phase with Wetlands face-up in zone 0 and these monsters."""
+    from deckcheck.engine.scenario import position
+
+    me = {"spells": [{"card": "Wetlands", "zone": 0, "face_down": False}], "monsters": [*monsters]}
+    return position({"turn": 3, "turn_player": 0, "phase": "main1", "players": [me, {}]}, db)
 
 
 def test_a_kept_read_sees_what_its_filter_reads_and_only_that(db):
@@ -120,21 +136,16 @@ def test_a_kept_read_sees_what_its_filter_reads_and_only_that(db):
     # monster turned face-up are seen (RC-ATKMOD: each card gains at once); an ATK modifier
     # and a card's other fields (destroyed) are not read, and the kept cards are used
     from deckcheck.engine.query import Lasting, add_lasting, atk
-    from deckcheck.engine.scenario import position
 
-    me = {
-        "spells": [{"card": "Wetlands", "zone": 0, "face_down": False}],
-        "monsters": [{"card": "Aqua Snake", "zone": 1}, {"card": "Hitodenchak", "zone": 2,
-                                                         "position": "set"}],
-    }  # fmt: skip
-    duel = position({"turn": 3, "turn_player": 0, "phase": "main1", "players": [me, {}]}, db)
+    duel = _wetlands(db, {"card": "Aqua Snake", "zone": 1},
+                     {"card": "Hitodenchak", "zone": 2, "position": "set"})  # fmt: skip
     s = duel.state
     snake, star = (s.sides[0].mzone[z] for z in (1, 2))  # Level 3 / Level 2, face-down
     assert (atk(s, snake), atk(s, star)) == (1050, 600)
     (kept,) = duel.cache[continuous.READ_MONSTERS].values()
 
     def read() -> object:
-        return kept[2]
+        return kept[3]
 
     before = read()
     add_lasting(s, snake, "atk", "add", 100)  # not read: the kept cards stay
@@ -149,6 +160,124 @@ def test_a_kept_read_sees_what_its_filter_reads_and_only_that(db):
     s.cards[star].face_up = True
     continuous.adjust(duel)
     assert atk(s, star) == 1800
+
+
+def test_modifiers_changed_since_the_last_sync_are_synced_again(db):
+    # _sync has nothing to do when given the wanted modifiers of last time with the
+    # modifiers as it left them; a derived modifier removed (or one added) meanwhile must be
+    # put back (removed) though the wanted ones are the same
+    from deckcheck.engine.query import Lasting, atk
+
+    duel = _wetlands(db, {"card": "Hitodenchak", "zone": 1})
+    s = duel.state
+    star = s.sides[0].mzone[1]
+    assert atk(s, star) == 1800
+    s.lasting = [m for m in s.lasting if not m.derived]
+    continuous.adjust(duel)
+    assert atk(s, star) == 1800
+    s.lasting = [*s.lasting, Lasting(star, "atk", "add", 1200, True, 99, star, 0, True)]
+    continuous.adjust(duel)
+    assert atk(s, star) == 1800
+
+
+def test_flags_read_once_negate_as_flags_read_per_card(db):
+    # adjust reads every card's flags in one pass (flags_by_card) and gives negated() each
+    # card's: it answers as when it reads them itself, for each flag that negates and one
+    # that does not, on a Spell and on a monster
+    from deckcheck.engine.query import Lasting
+
+    duel = _wetlands(db, {"card": "Hitodenchak", "zone": 1})
+    s = duel.state
+    base = s.lasting
+    answers = []
+    for flag in ("negated", "drained", "unusable", "spell_negated", "trap_negated", "piercing"):
+        for card in (s.sides[0].szone[0], s.sides[0].mzone[1]):
+            s.lasting = [*base, Lasting(card, "flag", "add", flag, False, 99)]
+            flags = continuous.flags_by_card(s)
+            answer = continuous.negated(s, card)
+            assert continuous.negated(s, card, flags.get(card, [])) == answer, (flag, card)
+            answers.append(answer)
+    assert answers.count(True) == 7  # the Spell: all but trap_negated and piercing
+
+
+@pytest.mark.parametrize("pair", ["AI_Burn:AI_Frog", "AI_MokeyMokey:AI_MokeyMokeyKing"])
+def test_effects_alike_for_each_card_give_what_the_loop_gives(db, deck_lists, pair):
+    # continuous.alike writes the same modifiers for each card an effect applies to
+    # (flags, names, ATK/DEF of the Field Spells); read card by card (alike: None) the
+    # same duels end in the same state, with the same log
+    from deckcheck.engine.template import prepare
+
+    template = prepare([deck_lists[n] for n in pair.split(":")], db)
+
+    def ends() -> list[str]:
+        return [_plain(d) + json.dumps(d.log, default=repr) for d in random_duels(template, 2)]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(continuous, "alike", lambda e: None)
+    try:
+        by_card = ends()
+    finally:
+        mp.undo()
+    assert ends() == by_card
+
+
+def test_a_clause_alike_does_not_name_is_read_card_by_card():
+    # a clause of applies not in ALIKE (a new one too) sends the effect through the loop
+    from types import SimpleNamespace
+
+    from deckcheck.engine.effects import schema
+
+    def effect(**applies: Any) -> Any:  # noqa: ANN401 - alike reads only its applies
+        return SimpleNamespace(applies=schema.Applies(**applies))
+
+    assert continuous.alike(effect(flags=["piercing"], atk=500)) == (
+        ("atk", "add", 500),
+        ("flag", "add", "piercing"),
+    )
+    assert continuous.alike(effect(flags=["x"], except_archetype="Y")) == (("flag", "add", "x:Y"),)
+    assert continuous.alike(effect(atk=500, per_counter="Wedge")) is None
+    assert continuous.alike(effect(swap_original=True)) is None
+    assert set(schema.Applies.model_fields) - continuous.ALIKE  # some are read card by card
+
+
+def test_waiting_screens_by_the_chain_as_pending_activations_answers(db, deck_lists, monkeypatch):
+    # waiting() answers at once when no card with continuous effects is on the chain or
+    # being paid for; at every adjust of these duels it names what pending_activations
+    # names of those cards (Swords, Gravity Bind, Wetlands wait on a chain: 002:11377)
+    from deckcheck.engine.effects.context import pending_activations
+    from deckcheck.engine.template import prepare
+
+    template = prepare([deck_lists["AI_Burn"], deck_lists["AI_Frog"]], db)
+    kept = template.continuous_set
+    real = continuous.waiting
+    chained = waited = 0
+
+    def waiting(duel: Duel) -> frozenset[int]:
+        nonlocal chained, waited
+        found = real(duel)
+        assert found == {i for i in pending_activations(duel.state) if i in kept}
+        chained += bool(duel.state.chain)
+        waited += bool(found)
+        return found
+
+    monkeypatch.setattr(continuous, "waiting", waiting)
+    random_duels(template, 4)
+    assert chained > 50 and waited > 2
+
+
+def test_a_card_paid_for_while_a_chain_is_built_waits(db):
+    # Wetlands being activated in answer to a chain (its activation paid for, not yet a
+    # link) does not apply until it resolves (002:11377): waiting() looks at the cards
+    # paid for too, not only at the chain's
+    from deckcheck.engine.processor import push
+
+    duel = _wetlands(db, {"card": "Hitodenchak", "zone": 1})
+    s = duel.state
+    wet, star = s.sides[0].szone[0], s.sides[0].mzone[1]
+    s.chain.append({"card": star, "gen": s.cards[star].gen, "effect": "0"})
+    assert continuous.waiting(duel) == set()
+    push(duel, "activate", "pay", link={"card": wet, "gen": s.cards[wet].gen, "effect": "0"})
+    assert continuous.waiting(duel) == {wet}
 
 
 def test_the_value_copies_every_container_of_a_card():

@@ -38,12 +38,14 @@ if TYPE_CHECKING:
     from deckcheck.engine.effects.model import Effect
 
 
-def negated(s: State, iid: int) -> bool:
+def negated(s: State, iid: int, flags: list[Any] | None = None) -> bool:
     """Whether the card's effects are negated now: by a flag on it, by its name (Called by
-    the Grave), or by a column (Infinite Impermanence)."""
+    the Grave), or by a column (Infinite Impermanence). ``flags``: the card's flags, where
+    a loop over many cards has read them (``flags_by_card``)."""
     c = s.cards[iid]
     if s.lasting:  # the card's flags, read once
-        flags = [m.value for m in s.lasting if m.card == iid and m.stat == "flag"]
+        if flags is None:
+            flags = [m.value for m in s.lasting if m.card == iid and m.stat == "flag"]
         if "negated" in flags or "drained" in flags:
             return True  # drained (Skill Drain): negated, but its effects may still be activated
         if "unusable" in flags:  # its effects do not apply (000 4.3.3.14)
@@ -80,6 +82,7 @@ def negated(s: State, iid: int) -> bool:
 # the field as it was (steady.snapshot: when it is still so, the value is the same)
 ADJUSTED = ("adjusted",)
 READ_MONSTERS = ("read monsters",)  # _adjust_once's kept reads, one entry per effect
+SYNCED = ("synced",)  # the modifiers _sync last left, and the wanted ones it was given
 
 
 def adjust(duel: Duel, ask: bool = False) -> None:
@@ -121,6 +124,18 @@ def adjust(duel: Duel, ask: bool = False) -> None:
             return
 
 
+def flags_by_card(s: State) -> dict[int, list[Any]]:
+    """Each card's flags (the values of its "flag" modifiers), from one pass over them."""
+    out: dict[int, list[Any]] = {}
+    for m in s.lasting:
+        if m.stat == "flag":
+            if m.card in out:
+                out[m.card].append(m.value)
+            else:
+                out[m.card] = [m.value]
+    return out
+
+
 def _floating(s: State) -> bool:
     """Whether a floating effect applies to cards (_floating_applies)."""
     return any(f.get("kind") == "floating" for f in s.floating) if s.floating else False
@@ -135,11 +150,20 @@ def unchanged(duel: Duel, now: tuple[Any, ...], held: frozenset[int]) -> bool:
     return same and kept[2] == steady.beyond(duel, kept[1])  # type: ignore[index]
 
 
+NONE_WAITING: frozenset[int] = frozenset()
+
+
 def waiting(duel: Duel) -> frozenset[int]:
     """The Spell/Trap Cards with continuous effects whose activation has not resolved yet
     (context.pending_activations): only those wait to apply."""
-    found = pending_activations(duel.state)
+    s = duel.state
     kept = duel.template.continuous_set
+    if s.chain:  # only such a card on the chain or being paid for may wait
+        on = [link["card"] for link in s.chain]
+        on += [f.data["link"]["card"] for f in s.frames if f.kind == "activate"]
+        if kept.isdisjoint(on):
+            return NONE_WAITING
+    found = pending_activations(s)
     return frozenset([i for i in found if i in kept]) if found else found
 
 
@@ -152,14 +176,17 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
     # unaffected() answers yes only for a card with an "unaffected_by..." flag
     shields = any(m.stat == "flag" and str(m.value).startswith("unaffected") for m in s.lasting)
     held = waiting(duel)
-    # the condition and cards of effects that read only the monsters, kept per effect with
-    # the value of what they read (steady.monsters, the modifiers read once a run): as many
-    # entries as the duel has continuous effects
+    # per effect: what it reads when that is only the monsters (steady.monster_filters) and
+    # for those its plan, then the value of what they read (steady.monsters, the modifiers
+    # read once a run), whether its condition holds and its cards: as many entries as the
+    # duel has continuous effects
     memo = duel.cache.get(READ_MONSTERS)
     if memo is None:
         memo = duel.cache[READ_MONSTERS] = {}
     mods = None
     defs = duel.template.defs
+    card_flags = flags_by_card(s) if s.lasting else {}
+    no_flags: list[Any] = []
     for iid in _applying(duel):
         if iid in held:
             continue  # its activation has not resolved yet (002:11377)
@@ -169,7 +196,7 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             continue  # destroyed by battle: its continuous effects stop (RC-DS-013)
         fx = c.d.fx
         assert fx is not None
-        off = negated(s, iid)
+        off = negated(s, iid, card_flags.get(iid, no_flags))
         for e in fx.continuous:
             if c.loc not in e.range or (off and not e.cannot_be_negated):
                 continue
@@ -181,21 +208,22 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             if in_grave:
                 continue
             found: list[int] | None = None  # the cards it applies to
-            reads = steady.monster_filters(e)
-            if reads is not None:  # kept with the value of what it reads
+            kept = memo.get((iid, e.index))
+            if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
+                reads = steady.monster_filters(e)
+                plan = steady.plan(reads[0], defs) if reads is not None else None
+                kept = memo[iid, e.index] = [e, reads, plan, None, False, None, alike(e)]
+            if kept[1] is not None:  # kept with the value of what it reads
                 if mods is None:
                     mods = steady.modifiers(s)
-                kept = memo.get((iid, e.index))
-                if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
-                    kept = memo[iid, e.index] = [e, steady.plan(reads[0], defs), None, False, None]
-                now = (c.ctrl, steady.monsters(s, kept[1], c.ctrl, len(defs), mods))
-                if reads[1]:  # and the controller's Graveyard (Solidarity)
+                now = (c.ctrl, steady.monsters(s, kept[2], c.ctrl, len(defs), mods))
+                if kept[1][1]:  # and the controller's Graveyard (Solidarity)
                     now = (*now, tuple(s.sides[c.ctrl].grave))
-                if kept[2] != now:
-                    kept[2:] = now, *_reads_now(duel, iid, e)
-                if not kept[3]:
+                if kept[3] != now:
+                    kept[3:6] = now, *_reads_now(duel, iid, e)
+                if not kept[4]:
                     continue
-                found = kept[4]
+                found = kept[5]
             elif e.condition is not None:
                 from deckcheck.engine.effects.timing import condition_holds
 
@@ -216,6 +244,12 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                 targets = [c.equip]
             else:
                 targets = [iid]
+            same = kept[6]
+            if same is not None:  # the same modifiers for each card
+                for t in targets:
+                    if not (shields and unaffected(s, t, iid)):
+                        wanted.extend([(t, *m, iid) for m in same])
+                continue
             times = c.counters.get(a.per_counter, 0) if a.per_counter else 1
             if a.per_material:  # Cyber Dragon Infinity: for each material attached
                 times = len(c.overlay)
@@ -281,7 +315,7 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                     wanted.append((t, "archetype", "add", a.archetype, iid))
     if s.floating:
         _floating_applies(duel, wanted)
-    changed = _sync(s, wanted)
+    changed = _sync(duel, wanted)
     _sync_players(s, on_players)
     if controls or s.floating:
         changed = _controls(duel, controls, ask) or changed
@@ -290,6 +324,34 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
 
         return_negated_trap_monsters(duel)
     return changed
+
+
+# the clauses of ``applies`` that give each card it applies to the same modifiers, with
+# nothing read (``alike``); the loop in _adjust_once reads the others card by card
+ALIKE = frozenset(("to", "player", "only", "atk", "defense", "flags", "except_archetype",
+                   "archetype", "name", "distinct", "draw_per_name", "damage_counter"))  # fmt: skip
+Alike = tuple[tuple[str, str, object], ...]
+
+
+def alike(e: Effect) -> Alike | None:
+    """The modifiers the effect gives each card it applies to, in the order _adjust_once's
+    loop writes them, when it uses no clause but those of ``ALIKE``; else None."""
+    a = e.applies
+    assert a is not None
+    if any(getattr(a, n) != f.default for n, f in type(a).model_fields.items() if n not in ALIKE):
+        return None
+    out: list[tuple[str, str, object]] = []
+    if a.atk:
+        out.append(("atk", "add", a.atk))
+    if a.defense:
+        out.append(("defense", "add", a.defense))
+    for flag in a.flags:  # an immunity may spare an archetype's cards
+        out.append(("flag", "add", f"{flag}:{a.except_archetype}" if a.except_archetype else flag))
+    if a.name:
+        out.append(("name", "set", a.name))
+    if a.archetype:  # the new name's archetype (Dupe Frog as "Des Frog")
+        out.append(("archetype", "add", a.archetype))
+    return tuple(out)
 
 
 def _reads_now(duel: Duel, iid: int, e: Effect) -> tuple[bool, list[int] | None]:
@@ -418,7 +480,15 @@ def _sync_players(s: State, wanted: list[tuple[int, tuple[str, ...], int, Any]])
                    for p, flags, src, only in wanted]  # fmt: skip
 
 
-def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> bool:
+def _sync(duel: Duel, wanted: list[tuple[int, str, str, object, int]]) -> bool:
+    """The modifiers marked ``derived`` become the ``wanted`` ones: those still wanted stay
+    (with their stamps), the others go, new ones start now. Given the same wanted ones as
+    last time, with the modifiers as it left them, it has nothing to do (compared as
+    values: the state's copies share the cache)."""
+    s = duel.state
+    last = duel.cache.get(SYNCED)
+    if last is not None and last[0] == wanted and last[1] == s.lasting:
+        return False
     keep: list[Lasting] = []
     have: set[tuple[int, str, str, object, int]] = set()
     wanted_set = set(wanted)
@@ -441,6 +511,7 @@ def _sync(s: State, wanted: list[tuple[int, str, str, object, int]]) -> bool:
             changed = True
     if changed:
         s.lasting = keep
+    duel.cache[SYNCED] = (wanted, s.lasting[:])
     return changed
 
 
