@@ -407,6 +407,8 @@ def _battle_damage(duel: Duel, player: int, amount: int) -> None:
     s = duel.state
     if s.floating and player_flag(s, player, "reflect_battle_damage"):
         player = 1 - player  # Dimension Wall: the opponent takes it instead
+    elif s.lasting and _reflected_by_battler(s, player):
+        player = 1 - player  # Daigusto Sphreez: from battles of its player's Gusto monsters
     if s.floating and player_flag(s, player, "no_battle_damage"):
         return
     if s.lasting and _shielded_by_battler(s, player):
@@ -415,6 +417,15 @@ def _battle_damage(duel: Duel, player: int, amount: int) -> None:
         _use_flag(s, player, "next_battle_damage_zero")  # Mistral: only the next time
         return
     damage(duel, player, amount, "battle")
+
+
+def _reflected_by_battler(s: State, player: int) -> bool:
+    """A monster of ``player`` in this battle sends the battle damage its controller would
+    take to the opponent (``reflect_own_battle_damage``; Daigusto Sphreez's Gusto monsters)."""
+    b = s.battle
+    both = (b.attacker, b.target) if b is not None else ()
+    return any(i != EMPTY and s.cards[i].ctrl == player and s.cards[i].face_up
+               and has_flag(s, i, "reflect_own_battle_damage") for i in both)  # fmt: skip
 
 
 def _shielded_by_battler(s: State, player: int) -> bool:
