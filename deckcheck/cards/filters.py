@@ -43,7 +43,7 @@ FIELDS += ("material",)  # an Extra Deck monster that names this card among its 
 # where a card is in a duel: read from the duel's state (engine/select.py), not from traits
 STATE_FIELDS = ("location", "face_up", "controller", "position", "battling", "zone")
 STATE_FIELDS += ("co_linked", "from_extra", "summonable", "special_summoned", "summoned")
-STATE_FIELDS += ("linked", "attacking", "pointed_to")
+STATE_FIELDS += ("linked", "attacking", "pointed_to", "has_materials")
 
 
 class HasTraits(Protocol):

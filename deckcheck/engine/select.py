@@ -109,6 +109,8 @@ def _matches(
                 ok = linked(s, iid) in t.values
             elif t.field == "pointed_to":  # a Link monster points to its zone
                 ok = pointed_to(s, iid) in t.values
+            elif t.field == "has_materials":  # an Xyz Material attached to it
+                ok = bool(c.overlay) in t.values
             elif t.field == "from_extra":  # a monster Special Summoned from the Extra Deck
                 ok = (c.loc == MZONE and c.prev == EXTRA) in t.values
             elif t.field == "summoned":  # how it came to the field last (Inst.summon)

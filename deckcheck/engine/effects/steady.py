@@ -103,7 +103,7 @@ IN_SPELL_ZONES = frozenset(("spell", "spell_trap"))  # a filter that looks there
 TERM_READS: dict[str, tuple[str, ...]] = {
     "location": (), "face_up": (), "controller": (), "zone": (), "co_linked": (),
     "linked": (), "summonable": (), "position": (CARDS,), "battling": (BATTLE,),
-    "attacking": (BATTLE,), "pointed_to": (),
+    "attacking": (BATTLE,), "pointed_to": (), "has_materials": (),
     "from_extra": (CARDS,), "summoned": (CARDS,), "special_summoned": (CARDS,),
 }  # fmt: skip
 
