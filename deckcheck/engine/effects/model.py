@@ -153,6 +153,7 @@ class Trig:
     own_source: bool = False  # from an effect of a card of this card's name
     targets: Filter | None = None  # activated: it targets a card matching this
     source: Filter | None = None  # from the resolving effect of a card matching this
+    sole_target: bool = False  # activated: it targets exactly one card
     others: bool = False  # summons of other monsters, this card on the field before them
 
 
@@ -445,6 +446,7 @@ def compile_effect(n: int, e: sch.EffectSpec, card_kind: str, spell_property: st
             own_source=t.own_source,
             source=parse_filter(t.source) if t.source else None,
             others=t.others,
+            sole_target=t.sole_target,
         )
     cond = condition(e.condition) if e.condition is not None else None
     rng = tuple(e.range) or _default_range(e.kind, card_kind, e.from_hand)

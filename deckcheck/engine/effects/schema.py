@@ -445,6 +445,8 @@ class Trigger(Strict):
     # the event came from the resolving effect of a card matching this filter, seen from
     # this card's controller ("by the effect of a Lightsworn monster you control": Garoth)
     source: FilterSpec | None = None
+    # activated: the activation targets exactly one card ("targets 1 ... (and no other cards)")
+    sole_target: StrictBool = False
     categories: list[
         Literal[
             "draw",

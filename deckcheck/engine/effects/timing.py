@@ -375,6 +375,10 @@ def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # n
         matches(s, x, t.targets, link["player"]) for group in top["targets"] for x, _ in group
     ):
         return False
+    if t.others and top["card"] == link["card"]:
+        return False  # "when another monster activates its effect" (Clear Wing)
+    if t.sole_target and sum(len(group) for group in top["targets"]) != 1:
+        return False  # "targets 1 ... (and no other cards)"
     if t.destroys_at_least:
         yours = link["player"] if t.destroys_yours else None
         if destroy_count(duel, top, other, yours) < t.destroys_at_least:
