@@ -1146,6 +1146,8 @@ def _material_pool(duel: Duel, me: int, fusion: int, op: Op | None) -> list[int]
             pool += [i for i in s.monsters(me) if i not in pool]
         if "graveyard" in more:  # either player's Graveyard
             pool += [i for side in s.sides for i in side.grave if s.cards[i].d.kind == "monster"]
+        elif "your_graveyard" in more:  # "from your field or your GY" (Miracle Fusion)
+            pool += [i for i in s.sides[me].grave if s.cards[i].d.kind == "monster"]
     return pool
 
 

@@ -171,7 +171,8 @@ class FusionFrom(Strict):
     """fusion_summon: more places its materials may come from, banished (Invocation)."""
 
     fusion: FilterSpec = {}  # only when summoning a Fusion Monster that matches
-    from_: list[Literal["monster", "graveyard"]] = Field(alias="from")  # your field; both GYs
+    # your field; both GYs; your GY only
+    from_: list[Literal["monster", "graveyard", "your_graveyard"]] = Field(alias="from")
 
 
 class Op(Strict):
