@@ -29,6 +29,7 @@ from deckcheck.engine.events import AttackEvent, CardEvent, MoveEvent, phase_eve
 from deckcheck.engine.moves import to_pile
 from deckcheck.engine.processor import handles, open_window, pop
 from deckcheck.engine.query import NO_FLAGS, atk, defense, flags_now, has_flag, spared
+from deckcheck.engine.select import NOT_SPECIAL
 from deckcheck.engine.state import BANISHED, EMPTY, GRAVE, MZONE, Battle, Frame, State
 
 if TYPE_CHECKING:
@@ -69,6 +70,15 @@ def attack_options(duel: Duel) -> list[Action]:
         every = (iid, "attack_all") in flags
         if every and c.attacked == s.turn:  # each monster once, never directly after one
             left = [t for t in targets if t != EMPTY and t not in _attacked_targets(s, iid)]
+            opts.extend(shared(AttackChoice, "attack", iid, t) for t in left)
+            continue
+        if (iid, "attack_all_special") in flags and c.attacked == s.turn:
+            # each Special Summoned monster once, only while every attack was on one
+            done = _attacked_targets(s, iid)
+            if _attacked_directly(s, iid) or any(cards[t].summon in NOT_SPECIAL for t in done):
+                continue
+            left = [t for t in targets if t != EMPTY and t not in done
+                    and cards[t].summon not in NOT_SPECIAL]  # fmt: skip
             opts.extend(shared(AttackChoice, "attack", iid, t) for t in left)
             continue
         if c.attacked == s.turn and (not s.lasting or c.attacks >= allowed_attacks(s, iid)):
