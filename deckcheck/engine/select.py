@@ -90,6 +90,8 @@ def _matches(
         if t.field in STATE_FIELDS:
             if t.field == "location":
                 ok = c.loc in t.values or ("spell_trap" in t.values and spell_trap(c))
+            elif t.field == "controller":  # second: most filters have it
+                ok = ("you" if c.ctrl == player else "opponent") in t.values
             elif t.field == "face_up":
                 ok = c.face_up in t.values
             elif t.field == "position":
@@ -117,10 +119,8 @@ def _matches(
                 ok = summoned_as(c.summon) in t.values
             elif t.field == "summonable":  # a monster that can be Normal Summoned or Set
                 ok = (c.d.kind == "monster" and c.d.summonable) in t.values
-            elif t.field == "special_summoned":  # on the field by a Special Summon
+            else:  # special_summoned: on the field by a Special Summon
                 ok = (c.loc == MZONE and c.summon not in NOT_SPECIAL) in t.values
-            else:
-                ok = ("you" if c.ctrl == player else "opponent") in t.values
             if ok == t.negate:
                 return False
         else:

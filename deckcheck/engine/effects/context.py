@@ -12,6 +12,7 @@ on), ``negated`` ("", "activation" or "effect"), ``set`` (activated after being 
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.filters import Filter
@@ -203,9 +204,32 @@ def _also_holds(duel: Duel, link: Link, sel: Select) -> bool:
     return holds(duel, link, sel.also_if)
 
 
+# the Select fields _narrow reads: terms that read the duel, not the card
+NARROWING = ("atk_within_lp", "reaches_atk", "atk_below", "def_below", "atk_at_most",
+             "atk_within_previous", "same_level", "pointed", "points_here", "unlike",
+             "kind_of", "same_kind", "declared", "level_within", "same_race", "other_name",
+             "graveyard_race", "same_name", "attacked", "level_within_names",
+             "unbound")  # fmt: skip
+_DEFAULTS = {f.name: f.default for f in fields(Select) if f.name in NARROWING}
+_NARROWS: dict[int, tuple[Select, bool]] = {}  # by id: the entry holds the selection
+
+
+def narrows(sel: Select) -> bool:
+    """Whether any of NARROWING is set on the selection (kept per selection)."""
+    found = _NARROWS.get(id(sel))
+    if found is None:
+        if len(_NARROWS) >= 4096:
+            _NARROWS.clear()
+        set_ = any(getattr(sel, n) != _DEFAULTS[n] for n in NARROWING)
+        found = _NARROWS[id(sel)] = (sel, set_)
+    return found[1]
+
+
 def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     """The selection's terms that read the duel, not the card: ATK within its controller's
     LP (Ring of Destruction), the declared name (Mind Crush)."""
+    if not narrows(sel):  # most selections have none of them
+        return out
     if sel.atk_within_lp:
         from deckcheck.engine.query import atk
 

@@ -1,0 +1,47 @@
+"""The shortcuts of the activation checks and the selections they read give what the full
+work gives (issue 14, section 3: speed, same games)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import replace
+
+from deckcheck.engine.effects import context
+from deckcheck.engine.effects.context import NARROWING, _narrow, narrows
+from deckcheck.engine.effects.model import EMPTY_FILTER, Select
+
+
+def test_narrows_names_every_term_narrow_reads():
+    # _narrow returns at once for a selection with none of NARROWING set: a term it
+    # reads that is not listed would be skipped
+    read = set(re.findall(r"\bsel\.(\w+)", inspect.getsource(_narrow)))
+    assert read, "no selection term found in _narrow"
+    assert read <= set(NARROWING), read - set(NARROWING)
+
+
+def test_narrows_sees_each_term_set_even_to_false():
+    plain = Select("choose", EMPTY_FILTER)
+    assert not narrows(plain)
+    for name in NARROWING:
+        default = context._DEFAULTS[name]
+        if default is False:
+            values = [True]
+        elif name in ("unlike", "kind_of", "level_within_names"):
+            values = [EMPTY_FILTER]
+        elif name in ("declared", "same_name", "attacked"):  # with or without: False narrows too
+            values = [True, False]
+        else:
+            values = ["target"]
+        for value in values:
+            assert narrows(replace(plain, **{name: value})), (name, value)
+
+
+def test_matches_names_every_state_field_but_its_last_branch():
+    # _matches tests the state fields in an if/elif chain whose else is special_summoned:
+    # a new field without a branch of its own would be read as that one
+    from deckcheck.cards.filters import STATE_FIELDS
+    from deckcheck.engine.select import _matches
+
+    named = set(re.findall(r't\.field == "(\w+)"', inspect.getsource(_matches)))
+    assert set(STATE_FIELDS) - named == {"special_summoned"}
