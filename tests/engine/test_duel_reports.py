@@ -79,10 +79,23 @@ def test_smoke_fails_on_unsupported_cards_and_passes_the_engine_checks(template)
 
 
 def test_smoke_names_extra_deck_monsters_that_can_never_be_summoned(db, deck_lists):
+    from deckcheck.decks.model import Deck
+
     t = prepare([deck_lists["AI_Rank8"], deck_lists["AI_Level8"]], db)
     stuck = never_summoned(t)
-    # 3 Level 5 LIGHT monsters: AI_Rank8 has none
-    assert any(s.startswith("Number S39: Utopia the Lightning") for s in stuck)
+    # Thunder monsters are its materials: AI_Rank8 has none
+    assert any(s.startswith("Thunder Dragon Colossus") for s in stuck)
+    # 3 Level 5 LIGHT monsters, none in AI_Rank8, or on its Number 39: Utopia (Rank 4)
+    assert not any(s.startswith("Number S39: Utopia the Lightning") for s in stuck)
+    lightning, utopia = db.find("Number S39: Utopia the Lightning"), db.find("Number 39: Utopia")
+    ox = db.find("Battle Ox").passcode  # Level 4: Utopia's materials
+    for extra, alone in (
+        ([lightning.passcode, utopia.passcode], False),
+        ([lightning.passcode], True),
+    ):
+        deck = Deck.from_passcodes([ox] * 40, extra)
+        names = never_summoned(prepare([deck, deck], db))
+        assert any(s.startswith("Number S39: Utopia the Lightning") for s in names) == alone
     t = prepare([deck_lists["AI_Zoodiac"], deck_lists["AI_Level8"]], db)
     assert not any(s.startswith("Daigusto Emeral") for s in never_summoned(t))  # Rank 6
 
