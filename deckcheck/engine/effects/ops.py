@@ -262,7 +262,7 @@ def can_do(duel: Duel, link: Link, op: Op) -> bool:
     if op.do == "ritual_summon":
         return bool(rituals(duel, link, op))
     if op.do == "synchro_summon":
-        return bool(synchros(duel, link))
+        return bool(synchros(duel, link, op))
     if op.do == "mill":
         return all(len(s.sides[p].deck) >= (spec.count or 1) for p in players(spec.player, me))
     if op.do == "remove_counters":
@@ -1367,15 +1367,49 @@ def synchro_sets(duel: Duel, link: Link, synchro: int) -> list[tuple[int, ...]]:
     return [c for c in sets if link["card"] in c]
 
 
-def synchros(duel: Duel, link: Link) -> list[int]:
-    """The Synchro Monsters in your Extra Deck this card can be a material for now."""
+def synchros(duel: Duel, link: Link, op: Op) -> list[int]:
+    """The Synchro Monsters in your Extra Deck this card can be a material for now; from
+    the GY (``materials_from``): those whose Level, at most ``amount``, the Levels of a
+    Tuner and non-Tuners in your GY can make up."""
     s = duel.state
     me = link["player"]
-    if s.cards[link["card"]].loc != MZONE or s.floating and summon_locked(s, me):
+    if s.floating and summon_locked(s, me):
         return []
-    return [i for i in s.sides[me].extra
-            if "synchro" in s.cards[i].d.frames and not s.cards[i].face_up
-            and not unusable(s, i) and synchro_sets(duel, link, i)]  # fmt: skip
+    grave = "graveyard" in op.spec.materials_from
+    if not grave and s.cards[link["card"]].loc != MZONE:
+        return []
+    out = []
+    for i in s.sides[me].extra:
+        c = s.cards[i]
+        if "synchro" not in c.d.frames or c.face_up or unusable(s, i):
+            continue
+        if grave:
+            fits = level(s, i) <= (op.spec.amount or 12) and _grave_fits(s, me, i, [])
+        else:
+            fits = bool(synchro_sets(duel, link, i))
+        if fits:
+            out.append(i)
+    return out
+
+
+def _grave_fits(s: State, me: int, synchro: int, picked: list[int]) -> bool:
+    """Whether the picked monsters of your GY, and more of them, can be 1 Tuner and any
+    number of non-Tuners whose Levels add up to the Synchro Monster's (King's Consonance)."""
+    from deckcheck.cards.filters import is_a
+
+    tuners = [i for i in picked if is_a(view(s, i), "tuner")]
+    left = level(s, synchro) - sum(level(s, i) for i in picked)
+    if len(tuners) > 1 or left < 0:
+        return False
+    rest = [i for i in s.sides[me].grave if i not in picked and s.cards[i].d.kind == "monster"
+            and level(s, i) > 0]  # fmt: skip
+    sums = {0}  # the Levels the remaining non-Tuners can add up to
+    for i in rest:
+        if not is_a(view(s, i), "tuner"):
+            sums |= {x + level(s, i) for x in sums if x + level(s, i) <= left}
+    if tuners:
+        return left in sums
+    return any(left - level(s, t) in sums for t in rest if is_a(view(s, t), "tuner"))
 
 
 def _ask_synchro(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
@@ -1385,14 +1419,38 @@ def _ask_synchro(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt 
     if _in_damage_step(s):
         return None  # no summon is performed in the Damage Step (002:3071)
     me = link["player"]
+    if "graveyard" in op.spec.materials_from:
+        return _ask_grave_synchro(duel, link, op, ans)
     return _ask_summon_set(
         duel, me, ans,
-        lambda: synchros(duel, link),
+        lambda: synchros(duel, link, op),
         lambda synchro: synchro_sets(duel, link, synchro),
         lambda synchro, mats: extra_deck_zones(
             s, duel.template.profile, me, view(s, synchro), mats
         ),
     )  # fmt: skip
+
+
+def _ask_grave_synchro(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
+    """The Synchro Monster, then the monsters of your GY one by one (only those that still
+    complete a set), then its zone and position."""
+    s = duel.state
+    me = link["player"]
+    picks = ans.setdefault("picks", [])
+    if not picks:
+        found = synchros(duel, link, op)
+        return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
+    synchro, used = picks[0], picks[1:]
+    if sum(level(s, i) for i in used) < level(s, synchro):
+        left = [i for i in s.sides[me].grave if i not in used and s.cards[i].d.kind == "monster"
+                and level(s, i) > 0 and _grave_fits(s, me, synchro, [*used, i])]  # fmt: skip
+        return Prompt(me, "select", distinct(duel, left, "pick")) if left else None
+    if "zones" not in ans:
+        zones = extra_deck_zones(s, duel.template.profile, me, view(s, synchro), [])
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), synchro)
+    if "positions" not in ans:
+        return Prompt(me, "position", (ATTACK, DEFENSE), synchro)
+    return None
 
 
 @verb_asking(_ask_synchro, "synchro_summon")
@@ -1402,6 +1460,18 @@ def synchro_summon(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[
     if len(picks) < 2 or not ans.get("zones") or not ans.get("positions"):
         return []
     me, synchro = link["player"], picks[0]
+    s = duel.state
+    if "graveyard" in op.spec.materials_from:  # banished from the GY, "treated as a Synchro"
+        used = picks[1:]
+        if sum(level(s, i) for i in used) != level(s, synchro):
+            return []
+        if not _grave_fits(s, me, synchro, used):
+            return []
+        for m in used:
+            to_pile(duel, m, BANISHED, "effect")
+        s.steps += 1
+        summon_to(duel, synchro, me, ans["zones"][0], ans["positions"][0], "synchro")
+        return [synchro]
     if not any(set(c) == set(picks[1:]) for c in synchro_sets(duel, link, synchro)):
         return []
     for m in picks[1:]:

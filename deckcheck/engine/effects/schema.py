@@ -246,7 +246,7 @@ class Op(Strict):
     counting: FilterSpec | None = None
     # fusion_summon: where its materials come from (default: your hand and Monster Zones),
     # and further places whose materials are banished
-    materials_from: list[Literal["hand", "monster"]] = []
+    materials_from: list[Literal["hand", "monster", "graveyard"]] = []
     # fusion_summon: monsters in your Deck are materials too while a card matches this
     # ("if your opponent controls a monster Special Summoned from the Extra Deck")
     deck_materials_if: FilterSpec | None = None
