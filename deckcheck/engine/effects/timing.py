@@ -235,6 +235,8 @@ def can_activate(
     spell_card = e.kind == "activate" and c.d.kind == "spell"
     if spell_card and s.floating and player_flag(s, player, "no_spell_activations"):
         return False  # Secret Village of the Spellcasters: no Spell Card activations
+    if b is not None and e.kind == "activate" and _attack_locked(s, b.attacker, player, c.d.kind):
+        return False  # Witchcrafter Collaboration: no Spell/Trap Cards against its attack
     if e.condition is not None and not condition_holds(duel, link, e):
         return False
     if not all(can_do(duel, link, o) for o in e.cost):
@@ -242,6 +244,15 @@ def can_activate(
     if e.target and not targets_possible(duel, link, e):
         return False
     return resolvable(duel, link, e)
+
+
+def _attack_locked(s: State, attacker: int, player: int, kind: str) -> bool:
+    """Whether the attacking monster's flag ``attack_locks_spell_trap`` keeps ``player``, its
+    opponent, from activating a Spell/Trap Card of this kind, from the attack declaration to
+    the end of that Damage Step."""
+    if kind == "monster" or s.cards[attacker].ctrl == player:
+        return False
+    return has_flag(s, attacker, "attack_locks_spell_trap")
 
 
 def activation_locked(s: State, player: int, iid: int) -> bool:
