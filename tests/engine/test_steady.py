@@ -214,6 +214,7 @@ def test_effects_alike_for_each_card_give_what_the_loop_gives(db, deck_lists, pa
 
     mp = pytest.MonkeyPatch()
     mp.setattr(continuous, "alike", lambda e: None)
+    mp.setattr(continuous, "_FIXED", {})  # kept across duels: read afresh
     try:
         by_card = ends()
     finally:

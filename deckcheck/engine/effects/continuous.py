@@ -210,9 +210,8 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
             found: list[int] | None = None  # the cards it applies to
             kept = memo.get((iid, e.index))
             if kept is None or kept[0] is not e:  # a Token's id in a copy of the duel
-                reads = steady.monster_filters(e)
-                plan = steady.plan(reads[0], defs) if reads is not None else None
-                kept = memo[iid, e.index] = [e, reads, plan, None, False, None, alike(e)]
+                reads, plan, same = _fixed(e, defs)
+                kept = memo[iid, e.index] = [e, reads, plan, None, False, None, same]
             if kept[1] is not None:  # kept with the value of what it reads
                 if mods is None:
                     mods = steady.modifiers(s)
@@ -331,6 +330,26 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
 ALIKE = frozenset(("to", "player", "only", "atk", "defense", "flags", "except_archetype",
                    "archetype", "name", "distinct", "draw_per_name", "damage_counter"))  # fmt: skip
 Alike = tuple[tuple[str, str, object], ...]
+
+
+Fixed = tuple["steady.Monsters | None", "steady.Plan | None", Alike | None]
+_FIXED: dict[tuple[int, int], tuple[Effect, tuple[CardDef, ...], Fixed]] = {}
+MAX_FIXED = 4096
+
+
+def _fixed(e: Effect, defs: tuple[CardDef, ...]) -> Fixed:
+    """What of an effect _adjust_once reads that the duel does not change: whether it reads
+    only the monsters (steady.monster_filters) and with a template's ``defs`` its plan, and
+    ``alike``. Kept per effect and ``defs`` (the entry holds both, so their ids are not
+    reused while it is kept; bounded): a duel's entries start from it."""
+    found = _FIXED.get((id(e), id(defs)))
+    if found is None:
+        reads = steady.monster_filters(e)
+        plan = steady.plan(reads[0], defs) if reads is not None else None
+        if len(_FIXED) >= MAX_FIXED:
+            _FIXED.clear()
+        found = _FIXED[id(e), id(defs)] = (e, defs, (reads, plan, alike(e)))
+    return found[2]
 
 
 def alike(e: Effect) -> Alike | None:
