@@ -95,7 +95,8 @@ class Select:
     @property
     def sets(self) -> bool:
         """Whether a ``choose`` takes its cards as one set that must fit together."""
-        if self.count_activated is not None:  # "up to": different names one pick at a time
+        if self.count_activated is not None or self.min < self.count:
+            # "up to" / "any number": different names one pick at a time
             return bool(self.each) or self.level_sum is not None or self.one_name
         return (
             bool(self.each) or self.level_sum is not None or self.one_name or self.different_names

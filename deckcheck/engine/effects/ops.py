@@ -1765,6 +1765,8 @@ def amount(duel: Duel, link: Link, op: Op) -> int:
         return int(said) if isinstance(said, str | int) and str(said).isdigit() else 0
     if spec.amount_of == "kept":  # worked out when the floating effect was created
         return int(link.get("kept", 0))
+    if spec.amount_of == "revealed":  # the cards this effect's reveal showed (Madame Verre)
+        return int(link.get("revealed", 0)) * (spec.amount or 1)
     if spec.amount_of == "counters_removed":  # by this effect's remove_counters
         return int(link.get("removed", 0)) * (spec.amount or 1)
     if spec.amount_of == "atk_lost":  # the ATK the last ATK change really took away
@@ -2436,8 +2438,10 @@ def look_at(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
     out = _cards(duel, link, op, ans)
     for iid in out:
         duel.emit(CardEvent("reveal", controller_of(s, iid), iid))
-    if op.do == "reveal" and op.cards is not None and op.cards.of == "deck_top":
-        link["excavated"] = out  # "excavate the top 3 cards": the condition excavated
+    if op.do == "reveal":
+        link["revealed"] = len(out)
+        if op.cards is not None and op.cards.of == "deck_top":
+            link["excavated"] = out  # "excavate the top 3 cards": the condition excavated
     return out
 
 

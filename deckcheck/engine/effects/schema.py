@@ -201,7 +201,7 @@ class Op(Strict):
             "atk", "def", "original_atk", "half_lp", "level", "count", "battle_opponent_atk",
             "kept", "chain_link", "dealt", "total_original_atk", "surplus", "deck_difference",
             "counters_removed", "atk_lost", "total_atk", "link_rating", "original_def",
-            "own_original_atk", "event_amount", "declared",
+            "own_original_atk", "event_amount", "declared", "revealed",
         ]
         | None
     ) = None  # battle_opponent_atk: the ATK of the opponent's monster in the current battle

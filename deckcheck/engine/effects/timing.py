@@ -206,6 +206,8 @@ def can_activate(
             spell = s.cards[last["card"]].d.kind == "spell"
             if spell and player_flag(s, last["player"], "spells_unanswerable"):
                 return False  # Multirole: no response to that player's Spell Cards
+        if s.floating and last["player"] != player and _monster_unanswerable(s, last):
+            return False  # Witchcrafter Unveiling: no response to their Spellcasters' effects
         if shut == "monster_effects" and c.d.kind == "monster":
             return False  # Dark Ruler No More: no monster effect in response, either player
     elif timing != "main" and e.speed < 2:
@@ -244,6 +246,18 @@ def can_activate(
     if e.target and not targets_possible(duel, link, e):
         return False
     return resolvable(duel, link, e)
+
+
+def _monster_unanswerable(s: State, last: dict[str, Any]) -> bool:
+    """Whether the link is a monster's effect that its player's flag
+    ``monster_effects_unanswerable`` (narrowed by its ``only`` filter) shields from any
+    response of the opponent."""
+    card, p = last["card"], last["player"]
+    if s.cards[card].d.kind != "monster":
+        return False
+    return any(f.get("kind") == "flags" and f["player"] == p
+               and "monster_effects_unanswerable" in f["flags"] and only_names(s, f, card, p)
+               for f in s.floating)  # fmt: skip
 
 
 def _attack_locked(s: State, attacker: int, player: int, kind: str) -> bool:
