@@ -42,8 +42,8 @@ def matching(
     kept = _kept(flt)
     memo = kept.answers
     # the cards a modifier of a characteristic the filter reads changes (others read as
-    # printed: only those stats differ in their view)
-    if s.lasting:
+    # printed: only those stats differ in their view); none are read without card terms
+    if s.lasting and kept.terms:
         stats = kept.stats
         modded = {m.card for m in s.lasting if m.stat in stats}
     else:

@@ -7,6 +7,7 @@ import inspect
 import re
 from dataclasses import replace
 
+from deckcheck.cards.filters import STATE_FIELDS
 from deckcheck.engine.effects import context
 from deckcheck.engine.effects.context import NARROWING, _narrow, narrows
 from deckcheck.engine.effects.model import EMPTY_FILTER, Select
@@ -45,3 +46,34 @@ def test_matches_names_every_state_field_but_its_last_branch():
 
     named = set(re.findall(r't\.field == "(\w+)"', inspect.getsource(_matches)))
     assert set(STATE_FIELDS) - named == {"special_summoned"}
+
+
+def test_matching_gives_what_matches_gives_card_by_card(db, deck_lists, monkeypatch):
+    # matching's shortcuts (the cards able to pass by their definition, the kept answers,
+    # the modified cards read once, none of them for a filter without card terms) give
+    # what matches gives each card, at every selection of seeded duels
+    from deckcheck.engine.agents import make_agent, play
+    from deckcheck.engine.duel import Duel
+    from deckcheck.engine.select import matches, matching
+    from deckcheck.engine.template import prepare
+
+    asked = found = bare = 0
+
+    def both(s, ids, flt, player, defs=None, seen=False):
+        nonlocal asked, found, bare
+        ids = list(ids)
+        out = matching(s, ids, flt, player, defs, seen)
+        if not seen:  # matches reads a face-down card as hidden
+            assert out == [i for i in ids if matches(s, i, flt, player)], flt
+        asked += 1
+        found += len(out)
+        bare += bool(s.lasting) and not any(t.field not in STATE_FIELDS for t in flt.terms)
+        return out
+
+    monkeypatch.setattr(context, "matching", both)
+    for pair in (("AI_Burn", "AI_Frog"), ("AI_Blackwing", "AI_DarkMagician")):
+        template = prepare([deck_lists[n] for n in pair], db)
+        for seed in range(3):
+            duel = Duel.new(template, seed)
+            play(duel, (make_agent("random", seed, 0), make_agent("random", seed, 1)))
+    assert asked > 200 and found > 100 and bare > 20, (asked, found, bare)

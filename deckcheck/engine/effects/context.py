@@ -180,7 +180,8 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
             i for i in found if (where is None or cards[i].loc in where) and cards[i].loc != "gone"
         ]
         out = matching(s, here, flt, me, defs, sel.seen)
-        out = [i for i in out if not (sel.other and i == link["card"])]
+        if sel.other:
+            out = [i for i in out if i != link["card"]]
         if sel.also is not None and (sel.also_if is None or _also_holds(duel, link, sel)):
             # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
             from dataclasses import replace
