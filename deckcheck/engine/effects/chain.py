@@ -25,6 +25,7 @@ from deckcheck.engine.effects import limits, replace
 from deckcheck.engine.effects.context import (
     FIELD,
     Link,
+    also_holds,
     effect_of,
     live_targets,
     most,
@@ -286,9 +287,21 @@ def _recheck_targets(duel: Duel, link: Link, e: Effect) -> None:
         sel: Select | None = e.target[n] if n < len(e.target) else None
         live = live_targets(s, group)
         if sel is not None and sel.filter.terms:
-            live = [x for x in live if matches(s, x, sel.filter, link["player"])]
+            live = [x for x in live if _fits(duel, link, sel, x)]
         kept.append([[x, s.cards[x].gen] for x in live])
     link["targets"] = kept
+
+
+def _fits(duel: Duel, link: Link, sel: Select, card: int) -> bool:
+    """Whether a target still fits its group's filter, or its ``also`` filter while that
+    one's ``also_if`` holds ("1 card your opponent controls, or 1 Witchcrafter Spell in
+    your GY": Witchcrafter Golem Aruru)."""
+    s, me = duel.state, link["player"]
+    if matches(s, card, sel.filter, me):
+        return True
+    if sel.also is None or (sel.also_if is not None and not also_holds(duel, link, sel)):
+        return False
+    return matches(s, card, sel.also, me)
 
 
 @handles("chain", "op", "op_answered")

@@ -182,7 +182,7 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
         out = matching(s, here, flt, me, defs, sel.seen)
         if sel.other:
             out = [i for i in out if i != link["card"]]
-        if sel.also is not None and (sel.also_if is None or _also_holds(duel, link, sel)):
+        if sel.also is not None and (sel.also_if is None or also_holds(duel, link, sel)):
             # "1 Cyber Dragon, or 1 Fusion Monster that lists it"
             from dataclasses import replace
 
@@ -197,7 +197,7 @@ def pool(duel: Duel, link: Link, sel: Select) -> list[int]:
     return _narrow(s, link, sel, out)
 
 
-def _also_holds(duel: Duel, link: Link, sel: Select) -> bool:
+def also_holds(duel: Duel, link: Link, sel: Select) -> bool:
     """Whether the selection's ``also_if`` holds now (TB-11: the opponent controls 3+)."""
     from deckcheck.engine.effects.timing import holds
 
