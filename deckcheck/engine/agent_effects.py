@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcheck.engine.actions import EffectChoice
 from deckcheck.engine.effects.context import FIELD, Link, controller_of, effect_of, new_link, pool
+from deckcheck.engine.effects.continuous import negated
 from deckcheck.engine.effects.model import Effect, Op
 from deckcheck.engine.query import atk
 from deckcheck.engine.state import MZONE, State
@@ -49,7 +50,12 @@ def effect_worth(duel: Duel, player: int, choice: EffectChoice) -> int:
     e = effect_of(s, choice.card, choice.effect)
     link = new_link(s, choice.card, choice.effect, player, e)
     value = 0
-    for o in (*e.cost, *e.ops):
+    ops = (*e.cost, *e.ops)
+    if "." not in choice.effect and s.cards[choice.card].loc in FIELD and negated(s, choice.card):
+        # it resolves negated (Skill Drain): only its cost is paid; worth nothing more, so an
+        # effect with no limit per turn is not activated again and again
+        ops = e.cost
+    for o in ops:
         value += op_worth(duel, link, e, o, player, o in e.cost)
     if "negate" in e.categories and s.chain and s.chain[-1]["player"] != player:
         value += 1000 + effect_threat(duel, s.chain[-1])

@@ -131,6 +131,21 @@ def test_greedy_keeps_a_hand_trap_for_the_opponents_turn(db):
     assert not isinstance(GreedyAgent().choose(duel, duel.prompt), EffectChoice)
 
 
+def test_greedy_does_not_activate_an_effect_that_resolves_negated(db):
+    """Under Skill Drain Lyla's effect is activated and resolves negated (002:5604), leaving
+    her in Attack Position to be activated again: a greedy player looped on it until the
+    duel's decision limit (AI_Lightsworn vs AI_Graydle)."""
+    lyla = {"card": "Lyla, Lightsworn Sorceress", "zone": 2}
+    theirs = {"spells": [{"card": "Mirror Force", "zone": 0, "face_down": True}]}
+    free = main_position(db, {"monsters": [lyla]}, theirs)
+    drain = {"card": "Skill Drain", "zone": 1, "face_down": False}
+    drained = main_position(db, {"monsters": [lyla]}, {"spells": [*theirs["spells"], drain]})
+    assert GreedyAgent().choose(free, free.prompt) == activation_of(free, lyla["card"])
+    options = drained.prompt.options
+    assert activation_of(drained, lyla["card"]) in options  # still activated (002:5604)
+    assert GreedyAgent().choose(drained, drained.prompt) != activation_of(drained, lyla["card"])
+
+
 def test_greedy_negates_the_opponents_draw(db):
     duel = main_position(
         db,
