@@ -310,6 +310,8 @@ def _card_activation_ok(s: State, player: int, iid: int, e: Effect, timing: str)
     if c.loc == SZONE:
         if c.face_up:
             return False  # already activated: its effects are its other effects
+        if s.lasting and has_flag(s, iid, "cannot_activate"):
+            return False  # Salamangreat Fowl: "that Set card cannot be activated this turn"
         if d.kind == "trap" or d.spell_property == "quickplay":
             # not the turn it was Set (RC-TRAP-*; can_activate checks set_turn_if), unless an
             # effect allows it (Absolute King Back Jack)
