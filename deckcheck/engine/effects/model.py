@@ -127,6 +127,7 @@ class Op:
     condition: Cond | None = None  # only if this holds when the operation is reached
     deck_materials_if: Filter | None = None  # fusion_summon: Deck materials while it matches
     grave_tributes: Filter | None = None  # ritual_summon: GY monsters banished as Tributes
+    pointed_by: Filter | None = None  # special_summon: zones Link monsters like this point to
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +319,8 @@ def op(spec: sch.Op, card_kind: str = "monster") -> Op:
     deck_if = parse_filter(spec.deck_materials_if) if spec.deck_materials_if else None
     cards = select(spec.cards) if spec.cards else None
     grave = parse_filter(spec.grave_tributes) if spec.grave_tributes else None
-    return Op(spec.do, cards, spec, nested, counting, cond, deck_if, grave)
+    by = parse_filter(spec.pointed_by) if spec.pointed_by else None
+    return Op(spec.do, cards, spec, nested, counting, cond, deck_if, grave, by)
 
 
 CATEGORY_OF = {

@@ -381,6 +381,8 @@ def summon_room(duel: Duel, link: Link, e: Any, op: Op) -> bool:  # noqa: ANN401
             return _summonable(duel, link, op, iid)
         if not _may_summon(duel, link, op, iid):
             return False
+        if op.pointed_by is not None:  # only the zones those Link monsters point to
+            return bool(_zones(duel, link, op, iid, []))
         need = 1
     elif sel.of == "choose" and sel.min > 1 and not (op.spec.if_done or op.spec.then):
         if any(s.cards[i].loc == EXTRA for i in candidates(duel, link, op)):
@@ -901,6 +903,11 @@ def _zones(duel: Duel, link: Link, op: Op, iid: int, taken: list[int]) -> list[i
         zones = free_main(s, p)
     if op.spec.pointed:  # only zones this (Link) card points to
         near = pointed_cells(s, link["card"])
+        zones = [z for z in zones if cell(p, z) in near]
+    if op.pointed_by is not None:  # "to your zone your Salamangreat Link Monster points to"
+        me = link["player"]
+        links = [i for i in s.monsters(me) if matches(s, i, op.pointed_by, me)]
+        near = set().union(*(pointed_cells(s, i) for i in links))
         zones = [z for z in zones if cell(p, z) in near]
     if op.spec.extra_zone:  # "to the Extra Monster Zone" (Sky Striker Ace - Raye)
         zones = [z for z in zones if z >= 5]

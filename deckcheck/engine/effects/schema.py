@@ -234,6 +234,8 @@ class Op(Strict):
     # special_summon: an Extra Deck monster of this kind, "treated as a Synchro Summon"
     as_method: Literal["fusion", "synchro", "xyz", "link"] | None = None
     pointed: StrictBool = False  # special_summon: to a zone this Link card points to
+    # special_summon: to a zone a Link monster matching this points to (Jack Jaguar)
+    pointed_by: FilterSpec | None = None
     extra_zone: StrictBool = False  # special_summon: to an Extra Monster Zone only
     # special_summon: a monster of the face-down Extra Deck, not summoned properly
     from_extra: StrictBool = False
