@@ -29,6 +29,8 @@ from deckcheck.engine.actions import (
 )
 from deckcheck.engine.base import distinct
 from deckcheck.engine.battle import attack_options, must_attack
+from deckcheck.engine.effects import limits
+from deckcheck.engine.effects.context import new_link
 from deckcheck.engine.effects.continuous import negated
 from deckcheck.engine.effects.ops import (
     NORMAL_SUMMONS,
@@ -43,7 +45,7 @@ from deckcheck.engine.effects.ops import (
     summon_locked,
     unique_taken,
 )
-from deckcheck.engine.effects.timing import once_summoned
+from deckcheck.engine.effects.timing import condition_holds, once_summoned
 from deckcheck.engine.events import CardEvent, MaterialEvent, PlaceEvent, PositionEvent, SummonEvent
 from deckcheck.engine.moves import attach, lift, place_monster, place_spell, to_pile
 from deckcheck.engine.procedures import (
@@ -72,7 +74,7 @@ from deckcheck.engine.query import (
     unusable,
     view,
 )
-from deckcheck.engine.select import stats_read
+from deckcheck.engine.select import matches, only_names, stats_read
 from deckcheck.engine.state import (
     EMPTY,
     EXTRA,
@@ -273,9 +275,6 @@ def xyz_alternative(duel: Duel, iid: int) -> tuple[Effect | None, list[int]]:
     """An Xyz Monster's procedure "you can also Xyz Summon it using 1 [monster] you control"
     (Cyber Dragon Infinity on Cyber Dragon Nova): the effect, if usable now, and the face-up
     monsters it may use."""
-    from deckcheck.engine.effects import limits
-    from deckcheck.engine.select import matches
-
     s = duel.state
     c = s.cards[iid]
     fx = c.d.fx
@@ -298,8 +297,6 @@ def _second_summon(s: State, player: int, iid: int) -> bool | None:
     """What a second Normal Summon this turn allows for this monster: a Summon or Set
     (True), with an ``extra_normal_summon`` flag restricted by ``only`` a Normal Summon of
     a monster it names and no Set (None: Swap Frog), or nothing (False)."""
-    from deckcheck.engine.select import only_names
-
     found: bool | None = False
     for f in s.floating:
         if f.get("kind") != "flags" or f["player"] != player:
@@ -577,9 +574,6 @@ def tributes(duel: Duel, iid: int, setting: bool = False) -> int:
     n = tributes_needed(duel.state, iid)
     fx = duel.state.cards[iid].d.fx
     if n and not setting and fx is not None and fx.no_tribute and duel.effects.live:
-        from deckcheck.engine.effects.context import new_link
-        from deckcheck.engine.effects.timing import condition_holds
-
         s = duel.state
         for e in fx.no_tribute:
             link = new_link(s, iid, str(e.index), s.turn_player, e)
@@ -1001,8 +995,6 @@ def extra_placed(duel: Duel, f: Frame) -> None:
     c = s.cards[iid]
     lift(s, iid)
     if method == "xyz" and len(f.data["materials"]) == 1:  # the alternative: its limit
-        from deckcheck.engine.effects import limits
-
         alt, _ = xyz_alternative(duel, iid)
         if alt is not None:
             limits.use(s, tp, iid, alt)
@@ -1032,10 +1024,6 @@ ACTIONS += ("synchro", "xyz", "link", "procedure")
 
 def procedure(duel: Duel, iid: int) -> Effect | None:
     """The card's summoning procedure the turn player may use now, if any."""
-    from deckcheck.engine.effects import limits
-    from deckcheck.engine.effects.context import new_link
-    from deckcheck.engine.effects.timing import condition_holds
-
     s = duel.state
     tp = s.turn_player
     fx = s.cards[iid].d.fx
@@ -1060,8 +1048,6 @@ def procedure(duel: Duel, iid: int) -> Effect | None:
 
 @handles("procedure", "start")
 def procedure_start(duel: Duel, f: Frame) -> None:
-    from deckcheck.engine.effects.context import new_link
-
     s = duel.state
     iid = f.data["card"]
     e = procedure(duel, iid)
@@ -1153,8 +1139,6 @@ def procedure_zoned(duel: Duel, f: Frame) -> Prompt:
 def procedure_placed(duel: Duel, f: Frame) -> None:
     """A Special Summon by the card's own procedure: it may be negated like any summon and
     counts as properly summoned (rulebook 3.2.3)."""
-    from deckcheck.engine.effects import limits
-
     s = duel.state
     tp = s.turn_player
     iid, zone = f.data["card"], f.data["zone"]

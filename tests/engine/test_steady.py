@@ -78,9 +78,9 @@ def random_duels(template: DuelTemplate, n: int) -> list[Duel]:
 
 
 def _callers() -> list[Any]:
-    from deckcheck.engine.effects import chain, layer
+    from deckcheck.engine.effects import chain, layer, triggers
 
-    return [continuous, chain, layer]  # triggers imports it when it calls it
+    return [continuous, chain, layer, triggers]
 
 
 @pytest.mark.parametrize("pair", PAIRS)

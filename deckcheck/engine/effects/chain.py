@@ -43,6 +43,13 @@ from deckcheck.engine.effects.ops import (
     targetable,
     targets_possible,
 )
+from deckcheck.engine.effects.timing import (
+    _answers,
+    activation_locked,
+    condition_holds,
+    holds,
+    resolvable,
+)
 from deckcheck.engine.events import ChainEvent, EquipEvent, MoveEvent, PhaseEvent
 from deckcheck.engine.moves import lift, place_spell, to_pile
 from deckcheck.engine.processor import handles, open_window, pop, push
@@ -74,8 +81,6 @@ def start_activation(
         link["event"] = list(pending["cards"])
         note_damage(s, link, pending["event"])
     elif e.trigger is not None:
-        from deckcheck.engine.effects.timing import _answers
-
         _answers(duel, link, e, window)
     main = pending is None and window is None
     pay_toll(duel, player, card)  # Chain Energy: activating a card from the hand
@@ -255,12 +260,10 @@ def chain_link(duel: Duel, f: Frame) -> None:
                              int(link["effect"].split(".")[0])))  # fmt: skip
         f.step = "link_done"
         return
-    if e.recheck and e.condition is not None:  # "to activate and to resolve" (4.3.1)
-        from deckcheck.engine.effects.timing import condition_holds
-
-        if not condition_holds(duel, link, e):
-            f.step = "link_done"
-            return
+    # "to activate and to resolve" (4.3.1)
+    if e.recheck and e.condition is not None and not condition_holds(duel, link, e):
+        f.step = "link_done"
+        return
     f.step = "op"
 
 
@@ -324,8 +327,6 @@ def chain_op(duel: Duel, f: Frame) -> Prompt | None:
     skip = (spec.if_done and not link["previous"]) or (spec.when_set and not link["set"])
     skip = skip or (spec.unless_done and bool(link["previous"]))
     if op.condition is not None and not skip:
-        from deckcheck.engine.effects.timing import holds
-
         skip = not holds(duel, link, op.condition)
     if e.target and op.cards is not None and op.cards.of == "targets":
         skip = skip or not any(link["targets"])
@@ -504,8 +505,6 @@ def _still_valid(duel: Duel, p: dict[str, Any]) -> bool:
 
 def trigger_ok(duel: Duel, p: dict[str, Any]) -> bool:
     s = duel.state
-    from deckcheck.engine.effects.timing import activation_locked, condition_holds, resolvable
-
     e = effect_of(s, p["card"], p["effect"])
     c = s.cards[p["card"]]
     # a card negated keeps its trigger effects from being activated only by the flag
@@ -561,22 +560,18 @@ def apply_now(duel: Duel, p: dict[str, Any]) -> None:
     link["event"] = list(p["cards"])
     link["kept"] = p.get("kept", 0)
     link["kept_cards"] = p.get("kept_cards", [])
-    if e.condition is not None:  # "during your Standby Phase": only while it holds
-        from deckcheck.engine.effects.timing import condition_holds
-
-        if not condition_holds(duel, link, e):
-            return
+    # "during your Standby Phase": only while it holds
+    if e.condition is not None and not condition_holds(duel, link, e):
+        return
     for op in e.ops:
         if op.spec.if_done and not link["previous"]:  # "and if you do", as in a chain link
             continue
         if op.spec.unless_done and link["previous"]:
             link["previous"] = []
             continue
-        if op.condition is not None:  # an operation's own condition, as in a chain link
-            from deckcheck.engine.effects.timing import holds
-
-            if not holds(duel, link, op.condition):
-                continue
+        # an operation's own condition, as in a chain link
+        if op.condition is not None and not holds(duel, link, op.condition):
+            continue
         ask, act = VERBS[op.do]
         ans: dict[str, Any] = {}
         prompt = ask(duel, link, op, ans)

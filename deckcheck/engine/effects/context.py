@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import Filter
 from deckcheck.engine.effects.model import Effect, Op, Select
 from deckcheck.engine.events import ChainEvent, DamageEvent
-from deckcheck.engine.query import declaration, is_declared
+from deckcheck.engine.query import atk, declaration, defense, is_declared, level, view, word
 from deckcheck.engine.select import few, matches, matching
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, PILES, SZONE, State
 
@@ -232,29 +232,19 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if not narrows(sel):  # most selections have none of them
         return out
     if sel.atk_within_lp:
-        from deckcheck.engine.query import atk
-
         out = [i for i in out if atk(s, i) <= s.sides[s.cards[i].ctrl].lp]
     if sel.reaches_atk:  # Cyber Laser Dragon: ATK or DEF at least this card's ATK
-        from deckcheck.engine.query import atk, defense
-
         mine = atk(s, link["card"])
         out = [i for i in out if atk(s, i) >= mine or defense(s, i) >= mine]
     if sel.atk_below or sel.def_below:  # lower than this card's or the event card's ATK
         out = _below(s, link, sel, out)
     if sel.atk_at_most:  # Scarlight: "with ATK less than or equal to this card's"
-        from deckcheck.engine.query import atk
-
         mine = atk(s, link["card"])
         out = [i for i in out if atk(s, i) <= mine]
     if sel.atk_within_previous:  # Nadir Servant: at most the ATK of the monster it sent
-        from deckcheck.engine.query import atk
-
         top = atk(s, link["previous"][0]) if link["previous"] else -1
         out = [i for i in out if atk(s, i) <= top]
     if sel.same_level:  # Graydle Slime Jr.: the Level of the monster it summoned
-        from deckcheck.engine.query import level
-
         lv = level(s, link["previous"][0]) if link["previous"] else 0
         out = [i for i in out if lv and level(s, i) == lv]
     if sel.pointed:  # Relinquished Anima: the monsters this Link card points to
@@ -268,8 +258,6 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if sel.attacked is not None:  # Red Dragon Archfiend: "that did not declare an attack"
         out = [i for i in out if (s.cards[i].attacked == s.turn) == sel.attacked]
     if sel.level_within_names is not None:  # Minerva: at most the names among them
-        from deckcheck.engine.query import level
-
         flt = sel.level_within_names
         names = {s.cards[i].d.name for i in placed(s, _where(flt))
                  if matches(s, i, flt, link["player"])}  # fmt: skip
@@ -293,8 +281,6 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
         spared = bound(s, link["card"])
         out = [i for i in out if i not in spared]
     if sel.level_within and link["targets"]:  # not yet chosen: activation checks the rest
-        from deckcheck.engine.query import level
-
         tops = [level(s, i) for g in link["targets"] for i in live_targets(s, g)]
         out = [i for i in out if tops and 0 < level(s, i) <= tops[0]]
     if (sel.same_race or sel.other_name) and link["targets"]:  # not yet chosen: any
@@ -307,8 +293,6 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
     if sel.graveyard_race:  # Solidarity: the Types of the monsters in your Graveyard
         grave = s.sides[link["player"]].grave
         races = {s.cards[i].d.race for i in grave if s.cards[i].d.kind == "monster"}
-        from deckcheck.engine.query import word
-
         out = [i for i in out if word(s, i, "race") in races]
     if sel.same_name is not None:  # Nobleman of Crossout: the copies of the card it banished
         names = frozenset().union(*(s.cards[i].d.names for i in link["previous"]))
@@ -318,7 +302,6 @@ def _narrow(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
 
 def pointed_cells(s: State, card: int) -> set[tuple[int, int]]:
     """The cells a Link card in a Monster Zone points to (none elsewhere)."""
-    from deckcheck.engine.query import view
     from deckcheck.engine.zones import cell, points_at
 
     me = s.cards[card]
@@ -345,8 +328,6 @@ def equip_monsters(s: State, card: int) -> list[int]:
 
 
 def _below(s: State, link: Link, sel: Select, out: list[int]) -> list[int]:
-    from deckcheck.engine.query import atk, defense
-
     for than, stat in ((sel.atk_below, atk), (sel.def_below, defense)):
         if than is None:
             continue
@@ -473,8 +454,6 @@ def bound(s: State, card: int) -> list[int]:
 
 
 def _highest(s: State, out: list[int], stat: str) -> list[int]:
-    from deckcheck.engine.query import atk, defense
-
     value = atk if stat == "atk" else defense
     top = max((value(s, i) for i in out), default=0)
     return [i for i in out if value(s, i) == top]

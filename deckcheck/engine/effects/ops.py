@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.cards.filters import parse_filter
 from deckcheck.engine.actions import (
     ATTACK,
     DEFENSE,
@@ -545,9 +546,6 @@ MONSTER_TYPES = ("Fusion", "Pendulum", "Ritual", "Synchro", "Xyz")
 def declared_type(s: State, iid: int, flag: str) -> bool:
     """Whether a player flag ``flag`` given with a declared monster type (Dimensional
     Barrier: ``no_special_summon_declared``, ``negate_declared``) covers this card."""
-    from deckcheck.cards.filters import parse_filter
-    from deckcheck.engine.select import matches
-
     for f in s.floating:
         if f.get("kind") != "flags" or flag not in f["flags"] or not f.get("declared"):
             continue
@@ -2038,12 +2036,14 @@ def damage_op(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> list[int]:
 def _damage_to_counter(duel: Duel, player: int) -> bool:
     """Effect damage ``player`` would take places a counter on a face-up monster of theirs
     whose continuous effect says so, instead (Black-Winged Dragon's Black Feather Counters)."""
-    from deckcheck.engine.effects.continuous import negated
-
     s = duel.state
-    for iid in duel.template.counter_cards:
+    for iid in duel.template.counter_cards:  # most templates have none: no import to pay
         c = s.cards[iid]
-        if c.loc != MZONE or c.ctrl != player or not c.face_up or negated(s, iid):
+        if c.loc != MZONE or c.ctrl != player or not c.face_up:
+            continue
+        from deckcheck.engine.effects.continuous import negated
+
+        if negated(s, iid):
             continue
         fx = c.d.fx
         assert fx is not None

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from deckcheck.engine.effects.context import pending_activations
+from deckcheck.engine.effects.context import effect_of, pending_activations
+from deckcheck.engine.effects.continuous import adjust
 from deckcheck.engine.effects.model import MOVE_ON, Trig
 from deckcheck.engine.events import (
     AttackEvent,
@@ -324,8 +325,6 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     s = duel.state
     template = duel.template
     if kind == "summon" and template.continuous_cards:
-        from deckcheck.engine.effects.continuous import adjust
-
         adjust(duel)  # a summoned card's name is what its own effect makes it (a Dragon Knight)
     moved = event.card if isinstance(event, MoveEvent) else EMPTY
     # a phase or step event by its name too: most phases have no trigger to answer them
@@ -388,8 +387,6 @@ def collect(duel: Duel, event: Event, index: int) -> list[Any]:
     for f in s.floating:
         if f.get("kind") != "floating":
             continue
-        from deckcheck.engine.effects.context import effect_of
-
         e = effect_of(s, f["card"], f["effect"])
         if e.trigger is None:
             continue
