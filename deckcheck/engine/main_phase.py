@@ -178,8 +178,9 @@ def main_options(duel: Duel) -> tuple[Action, ...]:
         if d.kind == "monster":
             unique = d.fx is not None and d.fx.unique and unique_taken(s, tp, iid)
             if can_summon_now and d.summonable and not unique:
-                # as printed and without effects its Level alone says (a hot path)
-                plain = not lasting and d.fx is None
+                # its Level as printed and no procedure without Tributes: the Level alone
+                # says (a hot path: ``tributes`` reads the modifiers for the Level)
+                plain = printed_level(iid, touched) and (d.fx is None or not d.fx.no_tribute)
                 n = tributes_for_level(d.level) if plain else tributes(duel, iid)
                 only = _second_summon(s, tp, iid) if second else True
                 if (tributes_ok[n] if n else free) and only is not False and not no_summons:
@@ -565,6 +566,12 @@ def tribute_sets(s: State, player: int, n: int) -> list[tuple[int, ...]]:
     return [
         t for t in combinations(own, n) if free_main(s, player, t) and all(i in t for i in lent[:n])
     ]
+
+
+def printed_level(iid: int, touched: set[int] | None) -> bool:
+    """Whether a card off the field has its printed Level: no modifier applies to it
+    (``touched``: ``modified``, None with no modifier at all)."""
+    return touched is None or iid not in touched
 
 
 def tributes(duel: Duel, iid: int, setting: bool = False) -> int:
