@@ -174,6 +174,7 @@ class Cond:
     all_of: tuple[Filter, ...] = ()  # each of them matches some card
     equipped: Filter | None = None  # the monster this card equips matches it
     excavated: Filter | None = None  # a card the effect excavated matches it, as printed
+    summoned_with: Filter | None = None  # the monster it was material for matches it
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +407,7 @@ def condition(c: sch.Condition) -> Cond:
         tuple(parse_filter(x) for x in c.all_of),
         parse_filter(c.equipped) if c.equipped else None,
         parse_filter(c.excavated) if c.excavated else None,
+        parse_filter(c.summoned_with) if c.summoned_with else None,
     )
 
 

@@ -411,6 +411,9 @@ class Condition(Strict):
     zone_free: StrictBool | None = None  # you have an unused Main Monster Zone (Reasoning)
     # this card's last summon used a monster matching this as material (S:P Little Knight)
     materials_include: FilterSpec | None = None
+    # the monster whose summon last used this card as material matches this, while it is on
+    # the field from that summon (Salamangreat Miragestallio: "a Salamangreat monster")
+    summoned_with: FilterSpec | None = None
     # an Xyz Material attached to this card matches this, as printed ("an Xyz Material
     # attached that was originally WATER": Cat Shark)
     attached: FilterSpec | None = None

@@ -71,7 +71,7 @@ COND_READS: dict[str, tuple[str, ...]] = {
     "no_materials": (), "opponent_holds_more": (PILES,), "summoned_how": (CARDS,),
     "equipped_monster": (), "zone_free": (), "materials_include": (HISTORY,),
     "this_card": (), "battle_opponent": (BATTLE,), "attached": (),
-    "excavated": (),
+    "excavated": (), "summoned_with": (HISTORY, CARDS),
 }  # fmt: skip
 # read from their compiled filters: where they look, what of the cards' state they read
 COND_FILTERS = ("exists", "any_of", "all_of", "none", "this_card", "battle_opponent", "equipped")

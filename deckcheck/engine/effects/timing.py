@@ -30,6 +30,7 @@ from deckcheck.engine.effects.context import (
     new_link,
     note_damage,
     pending_activations,
+    summoned_with,
 )
 from deckcheck.engine.effects.model import Cond, Effect
 from deckcheck.engine.effects.ops import (
@@ -478,6 +479,10 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
 
         wanted = cond.materials_include
         if not any(wanted.matches(s.cards[m].d) for m in summon_materials(s, link["card"])[1]):
+            return False
+    if cond.summoned_with is not None:  # the monster this card was material for
+        made = summoned_with(s, link["card"])
+        if not any(matches(s, i, cond.summoned_with, me) for i in made):
             return False
     attached = cond.attached  # a material attached to it matches, as printed
     if attached is not None and not any(
