@@ -83,9 +83,7 @@ def _reset(state: State, iid: int) -> None:
 
 
 def _negated(state: State, iid: int) -> bool:
-    from deckcheck.engine.effects.continuous import negated  # it moves cards itself
-
-    return negated(state, iid)
+    return continuous.negated(state, iid)
 
 
 def _no_grave(state: State, flag: str = "banish_from_hand_deck") -> bool:
@@ -189,3 +187,8 @@ def draw(duel: Duel, player: int, count: int) -> bool:
         side.hand.append(iid)
         duel.emit(shared(CardEvent, "draw", player, iid))
     return True
+
+
+# continuous moves cards itself (it imports this module): bound here, once all of this
+# module is defined, and read at call time (tests/engine/test_hot_imports.py)
+from deckcheck.engine.effects import continuous  # noqa: E402

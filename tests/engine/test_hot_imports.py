@@ -18,7 +18,8 @@ from deckcheck.engine.match import game_seed
 from deckcheck.engine.template import prepare
 
 # the engine modules that run at every decision and import nothing while a duel is played
-HOT = ("main_phase.py", "chain.py", "triggers.py", "context.py", "ops.py")
+HOT = ("main_phase.py", "chain.py", "triggers.py", "context.py", "ops.py", "continuous.py")
+HOT += ("timing.py", "steady.py", "moves.py")
 
 
 def test_seeded_duels_run_no_import_in_the_decision_loop(db, deck_lists, monkeypatch):

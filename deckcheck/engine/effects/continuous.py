@@ -18,6 +18,7 @@ from deckcheck.engine.effects import steady
 from deckcheck.engine.effects.context import (
     FIELD,
     count_matching,
+    effect_of,
     equip_monsters,
     new_link,
     pending_activations,
@@ -26,8 +27,10 @@ from deckcheck.engine.effects.context import (
     pool,
     summon_materials,
 )
+from deckcheck.engine.effects.returns import destroyed_by_rule
 from deckcheck.engine.moves import to_pile
-from deckcheck.engine.query import BANS_DECLARED, Lasting, printed, unaffected
+from deckcheck.engine.processor import push
+from deckcheck.engine.query import BANS_DECLARED, Lasting, atk, printed, unaffected
 from deckcheck.engine.select import matches
 from deckcheck.engine.state import EMPTY, GRAVE, MZONE, SZONE, State
 from deckcheck.engine.zones import free_main
@@ -65,11 +68,9 @@ def negated(s: State, iid: int, flags: list[Any] | None = None) -> bool:
         kind = f.get("kind")
         if kind == "negate_name" and not c.d.names.isdisjoint(f["names"]):
             return True
-        if kind == "flags" and "negate_declared" in f["flags"] and c.loc == MZONE:
-            from deckcheck.engine.effects.ops import declared_type
-
-            if declared_type(s, iid, "negate_declared"):
-                return True
+        flagged = kind == "flags" and "negate_declared" in f["flags"] and c.loc == MZONE
+        if flagged and ops.declared_type(s, iid, "negate_declared"):
+            return True
         if kind == "negate_column" and c.loc == SZONE and c.seq < 5:
             col = c.seq if c.ctrl == 0 else 4 - c.seq
             if col == f["column"] and iid != f["source"]:
@@ -223,11 +224,10 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
                 if not kept[4]:
                     continue
                 found = kept[5]
-            elif e.condition is not None:
-                from deckcheck.engine.effects.timing import condition_holds
-
-                if not condition_holds(duel, new_link(s, iid, str(e.index), c.ctrl, e), e):
-                    continue
+            elif e.condition is not None and not timing.condition_holds(
+                duel, new_link(s, iid, str(e.index), c.ctrl, e), e
+            ):
+                continue
             if a.player is not None:  # player flags ("your opponent cannot declare attacks")
                 flags = tuple(a.flags)
                 on_players.extend((p, flags, iid, a.only) for p in players(a.player, c.ctrl))
@@ -319,9 +319,7 @@ def _adjust_once(duel: Duel, ask: bool = False) -> bool:
     if controls or s.floating:
         changed = _controls(duel, controls, ask) or changed
     if changed:  # a Trap Monster whose Trap effects are now negated goes back (4.3.3.11)
-        from deckcheck.engine.effects.ops import return_negated_trap_monsters
-
-        return_negated_trap_monsters(duel)
+        ops.return_negated_trap_monsters(duel)
     return changed
 
 
@@ -376,7 +374,7 @@ def alike(e: Effect) -> Alike | None:
 def _reads_now(duel: Duel, iid: int, e: Effect) -> tuple[bool, list[int] | None]:
     """Whether the effect's condition holds now, and the cards on the field its selection
     means (None: it has none, or its condition does not hold)."""
-    from deckcheck.engine.effects.timing import condition_holds
+    condition_holds = timing.condition_holds
 
     s = duel.state
     if e.condition is not None:
@@ -421,7 +419,6 @@ def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]
     """Floating effects (create_floating) that apply flags to cards for their duration:
     "Cyber Dragon cannot attack the turn you activate this" (Evolution Burst), also to the
     ones summoned later that turn."""
-    from deckcheck.engine.effects.context import effect_of
 
     s = duel.state
     for f in s.floating:
@@ -443,7 +440,6 @@ def _floating_applies(duel: Duel, wanted: list[tuple[int, str, str, object, int]
 
 def _foe_matches(s: State, iid: int, spec: dict[str, Any], player: int) -> bool:
     """Whether the monster ``iid`` battles now matches a filter (none: False)."""
-    from deckcheck.cards.filters import parse_filter
 
     b = s.battle
     if b is None or iid not in (b.attacker, b.target) or EMPTY in (b.attacker, b.target):
@@ -454,7 +450,6 @@ def _foe_matches(s: State, iid: int, spec: dict[str, Any], player: int) -> bool:
 
 def _battle_foe_atk(s: State, iid: int) -> int:
     """The current ATK of the opponent's monster ``iid`` battles now (0: none)."""
-    from deckcheck.engine.query import atk
 
     b = s.battle
     if b is None or iid not in (b.attacker, b.target) or EMPTY in (b.attacker, b.target):
@@ -577,8 +572,7 @@ def _controls(duel: Duel, wanted: list[tuple[int, int]], ask: bool = False) -> b
     effect no longer applies (its card gone or negated; 002:10115): with ``ask``, to a zone
     that player chooses, in a ``returns`` frame (effects/returns.py), as control taken until
     the End Phase comes back."""
-    from deckcheck.engine.effects.ops import move_control
-    from deckcheck.engine.processor import push
+    move_control = ops.move_control
 
     s = duel.state
     held = [f for f in s.floating if f.get("kind") == "held"]
@@ -614,8 +608,7 @@ def _give_back(duel: Duel, f: dict[str, Any]) -> None:
     """Control an ``applies.control`` effect gave returns once it no longer applies, where
     no one can be asked (adjust without ``ask``): in the first free zone; with none the
     monster is destroyed, not by an effect (RC-CTRL-002, 002:833)."""
-    from deckcheck.engine.effects.ops import move_control
-    from deckcheck.engine.effects.returns import destroyed_by_rule
+    move_control = ops.move_control
 
     s = duel.state
     iid = f["card"]
@@ -637,3 +630,9 @@ def _attacks_of_materials(s: State, card: int, spec: dict[str, object]) -> int:
         return 0
     flt = parse_filter(spec)  # type: ignore[arg-type]
     return sum(1 for m in mats if flt.matches(s.cards[m].d))
+
+
+# ops and timing import this module: bound here, once all of it is defined, whichever of
+# them is loaded first, and read at call time (an import run in a function costs about 8K
+# instructions a call: tests/engine/test_hot_imports.py)
+from deckcheck.engine.effects import ops, timing  # noqa: E402

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.filters import STATE_FIELDS
 from deckcheck.engine.effects import schema as sch
 from deckcheck.engine.effects.model import Select
+from deckcheck.engine.select import _kept, able, stats_read
 from deckcheck.engine.state import EMPTY, GRAVE, Battle, Inst, Side, State, plain_copy
 
 if TYPE_CHECKING:
@@ -295,7 +296,6 @@ def plan(flts: tuple[Filter, ...], defs: tuple[CardDef, ...]) -> Plan:
     """For each filter, the cards whose printed definition its card terms pass (None: it
     has none; ``select.able``) and the controllers its controller term names (None: any);
     and the characteristics their card terms read (``select.stats_read``)."""
-    from deckcheck.engine.select import _kept, able, stats_read
 
     out = []
     for flt in flts:

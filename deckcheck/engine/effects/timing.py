@@ -26,10 +26,14 @@ from deckcheck.engine.effects.context import (
     Link,
     effect_of,
     equip_monsters,
+    live_targets,
     may_match,
     new_link,
     note_damage,
     pending_activations,
+    pointed_monsters,
+    pool,
+    summon_materials,
     summoned_with,
 )
 from deckcheck.engine.effects.model import Cond, Effect
@@ -383,7 +387,6 @@ def _answers(duel: Duel, link: Link, e: Effect, window: Frame | None) -> bool:
 
 def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # noqa: ANN401
     s = duel.state
-    from deckcheck.engine.effects.context import effect_of
 
     if t.by == "opponent" and top["player"] == link["player"]:
         return False
@@ -417,7 +420,6 @@ def _activation_matches(duel: Duel, link: Link, top: Link, t: Any) -> bool:  # n
 def destroy_count(duel: Duel, link: Link, e: Effect, controller: int | None = None) -> int:
     """How many cards on the field (of ``controller``, if given) a link's destroy operations
     would destroy now (The Huge Revolution is Over answers 2 or more)."""
-    from deckcheck.engine.effects.context import live_targets, pool
 
     s = duel.state
     found: set[int] = set()
@@ -475,8 +477,6 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
     if c.summoned_how and s.cards[link["card"]].summon not in c.summoned_how:
         return False
     if cond.materials_include is not None:
-        from deckcheck.engine.effects.context import summon_materials
-
         wanted = cond.materials_include
         if not any(wanted.matches(s.cards[m].d) for m in summon_materials(s, link["card"])[1]):
             return False
@@ -557,11 +557,9 @@ def holds(duel: Duel, link: Link, cond: Cond) -> bool:
         return False
     if c.battle_sent_since_standby and not battle_sent_since_standby(s, card, me):
         return False
-    if c.points_to_monster is not None:  # Maliss <Q> Hearts Crypter
-        from deckcheck.engine.effects.context import pointed_monsters
-
-        if bool(pointed_monsters(s, card)) != c.points_to_monster:
-            return False
+    points = c.points_to_monster  # Maliss <Q> Hearts Crypter
+    if points is not None and bool(pointed_monsters(s, card)) != points:
+        return False
     if c.set_this_turn is not None:  # the Maliss Traps' cost only the turn they were Set
         mine = s.cards[card]
         if (mine.loc == SZONE and mine.placed == s.turn) != c.set_this_turn:
