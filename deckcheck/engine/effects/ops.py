@@ -2250,6 +2250,8 @@ def _equip_to_self(duel: Duel, link: Link, cards: list[int]) -> list[int]:
     if not live or not free or host.loc != MZONE or not host.face_up:
         return []
     target = live[0]
+    for mat in s.cards[target].overlay[:]:  # an Xyz Monster's materials stay only under it
+        to_pile(duel, mat, GRAVE, "detached")  # as a monster on the field
     lift(s, target)
     place_spell(s, target, me, free[0], True)
     s.cards[target].equip = card
