@@ -1209,6 +1209,18 @@ def _in_damage_step(s: State) -> bool:
     return s.battle is not None and s.battle.damage_step
 
 
+def _zone_then_position(
+    me: int, monster: int, ans: dict[str, Any], zones: Callable[[], list[int]]
+) -> Prompt | None:
+    """The last questions of a summon an effect makes: the monster's zone, then its
+    position (the zones worked out only when asked)."""
+    if "zones" not in ans:
+        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones()), monster)
+    if "positions" not in ans:
+        return Prompt(me, "position", (ATTACK, DEFENSE), monster)
+    return None
+
+
 def _ask_fusion(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | None:
     """The Fusion Monster first, then its materials, then its zone and position."""
     s = duel.state
@@ -1247,12 +1259,7 @@ def _ask_summon_set(
     if left and not (whole and ans.get("done")):
         options: tuple[Action, ...] = distinct(duel, left, "pick")
         return Prompt(me, "select", options + ((DONE,) if whole else ()))
-    if "zones" not in ans:
-        zones = zones_of(monster, used)
-        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), monster)
-    if "positions" not in ans:
-        return Prompt(me, "position", (ATTACK, DEFENSE), monster)
-    return None
+    return _zone_then_position(me, monster, ans, lambda: zones_of(monster, used))
 
 
 @verb_asking(_ask_fusion, "fusion_summon")
@@ -1333,12 +1340,10 @@ def _ask_using(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> Prompt | 
     if not picks:
         found = listing(duel, me, mats[0])
         return Prompt(me, "select", distinct(duel, found, "pick")) if found else None
-    if "zones" not in ans:
-        zones = extra_deck_zones(s, duel.template.profile, me, s.cards[picks[0]].d, mats)
-        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), picks[0])
-    if "positions" not in ans:
-        return Prompt(me, "position", (ATTACK, DEFENSE), picks[0])
-    return None
+    made, profile = picks[0], duel.template.profile
+    return _zone_then_position(
+        me, made, ans, lambda: extra_deck_zones(s, profile, me, s.cards[made].d, mats)
+    )
 
 
 @verb_asking(_ask_using, "fusion_summon_using")
@@ -1450,12 +1455,10 @@ def _ask_grave_synchro(duel: Duel, link: Link, op: Op, ans: dict[str, Any]) -> P
         left = [i for i in s.sides[me].grave if i not in used and s.cards[i].d.kind == "monster"
                 and level(s, i) > 0 and _grave_fits(s, me, synchro, [*used, i])]  # fmt: skip
         return Prompt(me, "select", distinct(duel, left, "pick")) if left else None
-    if "zones" not in ans:
-        zones = extra_deck_zones(s, duel.template.profile, me, view(s, synchro), [])
-        return Prompt(me, "zone", tuple(ZoneChoice("zone", z) for z in zones), synchro)
-    if "positions" not in ans:
-        return Prompt(me, "position", (ATTACK, DEFENSE), synchro)
-    return None
+    profile = duel.template.profile
+    return _zone_then_position(
+        me, synchro, ans, lambda: extra_deck_zones(s, profile, me, view(s, synchro), [])
+    )
 
 
 @verb_asking(_ask_synchro, "synchro_summon")
